@@ -1,0 +1,13 @@
+import { featuredServices } from "~/content/services";
+import type { MenuLink } from "./disclosure-menu";
+
+export const serviceMenuLinks: MenuLink[] = featuredServices.map((service) => ({
+  label: service.title,
+  to: service.path,
+}));
+
+export const resourceMenuLinks: MenuLink[] = [
+  { label: "Clients Testimonials", to: "/#testimonials" },
+  { label: "FAQs", to: "/#faq" },
+  { label: "Blog", to: "/blog" },
+];

@@ -1,0 +1,104 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { site } from "~/content/site";
+import { DisclosureMenu } from "./disclosure-menu";
+import { Logo } from "./logo";
+import { resourceMenuLinks, serviceMenuLinks } from "./navigation-links";
+
+const primaryLinkClass = "rounded-md px-3 py-2 font-medium text-ink hover:text-brand-700";
+
+export function SiteHeader() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+
+  // Any navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes by design
+  useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
+
+  return (
+    <header className="sticky top-0 z-30 border-gray-200 border-b bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="rounded-md" aria-label={`${site.name}, home`}>
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <DisclosureMenu label="Services" links={serviceMenuLinks} />
+          <DisclosureMenu label="Resources" links={resourceMenuLinks} />
+          <NavLink to="/contact" className={primaryLinkClass}>
+            Contact
+          </NavLink>
+          <NavLink to="/about" className={primaryLinkClass}>
+            About Us
+          </NavLink>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Link
+            to="/contact"
+            className="hidden rounded-full bg-accent-400 px-5 py-2.5 font-semibold text-ink shadow-sm hover:bg-accent-300 sm:inline-block"
+          >
+            Request a Free Consultation
+          </Link>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
+      </div>
+      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+    </header>
+  );
+}
+
+function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const linkClass = "block rounded-lg px-3 py-3 font-medium text-ink hover:bg-brand-50";
+  return (
+    <nav
+      id="mobile-menu"
+      aria-label="Mobile"
+      hidden={!open}
+      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-gray-200 border-t bg-white px-4 pb-6 lg:hidden"
+      onKeyDown={(event) => event.key === "Escape" && onClose()}
+    >
+      <ul className="space-y-1 pt-3">
+        <li>
+          <Link to="/" className={linkClass}>
+            Home
+          </Link>
+        </li>
+        <li>
+          <DisclosureMenu label="Services" links={serviceMenuLinks} inline />
+        </li>
+        <li>
+          <DisclosureMenu label="Resources" links={resourceMenuLinks} inline />
+        </li>
+        <li>
+          <Link to="/contact" className={linkClass}>
+            Contact
+          </Link>
+        </li>
+        <li>
+          <Link to="/about" className={linkClass}>
+            About Us
+          </Link>
+        </li>
+      </ul>
+      <Link
+        to="/contact"
+        className="mt-4 block rounded-full bg-accent-400 px-5 py-3 text-center font-semibold text-ink hover:bg-accent-300"
+      >
+        Request a Free Consultation
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { ScrollToTopButton } from "./scroll-to-top-button";
+import { ServicesBanner } from "./services-banner";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+export function SiteShell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <ServicesBanner />
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <ScrollToTopButton />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { site } from "./site";
+
+export interface FaqItem {
+  /** Stable id, used for anchors and by the assistant. */
+  id: string;
+  question: string;
+  answer: string;
+}
+
+export const referralCreditDollars = 150;
+
+export const faq: FaqItem[] = [
+  {
+    id: "referral",
+    question: "Do you have a referral program?",
+    answer: `Yes. Once you have been a client for at least one month, you earn a $${referralCreditDollars} credit for every business you refer. The credit is applied after the business you referred completes its third month with us, and it can be redeemed only for future services.`,
+  },
+  {
+    id: "working-days",
+    question: "Which days do your virtual assistants work?",
+    answer: "Our virtual assistants work Monday to Friday. Weekend work can be arranged and may cost extra.",
+  },
+  {
+    id: "setup-fee",
+    question: "Is there a setup fee?",
+    answer: "No. There is no setup fee: you pay only for the plan you choose.",
+  },
+  {
+    id: "plan-changes",
+    question: "Can I change my plan?",
+    answer:
+      "Yes, you can move to a larger or smaller plan at any time. Plan changes take effect at the start of the following month.",
+  },
+  {
+    id: "replacement",
+    question: "What if my virtual assistant is not the right fit?",
+    answer: "Tell us and we will match you with a replacement virtual assistant at no additional cost.",
+  },
+  {
+    id: "support",
+    question: "How do I contact support?",
+    answer: `E-mail us at ${site.email} and we will get back to you within one business day.`,
+  },
+];

@@ -1,0 +1,60 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/error-page";
+import { SiteShell } from "./components/site-shell";
+import { useNonce } from "./lib/nonce";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: context.env.publicUrl, requestId: context.requestId };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6d28d9" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteShell>{children}</SiteShell>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} />;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    return <ErrorPage status={error.status} />;
+  }
+  return <ErrorPage status={500} requestId={rootData?.requestId} />;
+}

@@ -1,0 +1,16 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { services } from "./content/services";
+
+/** Every URL of the site, in one place. */
+export default [
+  index("routes/home.tsx"),
+  route("services", "routes/services.tsx"),
+  ...services.map((service) => route(service.slug, "routes/service.tsx", { id: `routes/${service.slug}` })),
+  route("about", "routes/about.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

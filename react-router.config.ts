@@ -1,0 +1,9 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  future: {
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

@@ -1,0 +1,10 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // The server bundle's entry is our Hono app, so pages, API and database share one module graph.
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  plugins: [tailwindcss(), reactRouter()],
+}));
