@@ -13,7 +13,7 @@ export async function createApp() {
     logger,
     database,
     handlePage: (request, context) => handleRequest(request, context),
-    clientDirectory: env.isProduction ? "build/client" : undefined,
+    clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
   });
 }
 

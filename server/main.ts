@@ -28,7 +28,7 @@ let closeRuntime: () => Promise<void>;
 let listener: (request: IncomingMessage, response: ServerResponse) => void;
 
 if (env.isProduction) {
-  const buildEntry = pathToFileURL(path.resolve("build/server/index.js")).href;
+  const buildEntry = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
   const appModule = (await import(buildEntry)) as AppModule;
   const app = await appModule.createApp();
   closeRuntime = appModule.closeRuntime;
