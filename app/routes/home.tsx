@@ -1,3 +1,282 @@
+import { Check, ShieldCheck, Sparkles, UserRoundCheck, Users } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { HeroIllustration } from "~/components/hero-illustration";
+import { ServiceCard } from "~/components/service-card";
+import { TestimonialsCarousel } from "~/components/testimonials-carousel";
+import { faq } from "~/content/faq";
+import { featuredServices } from "~/content/services";
+import { site } from "~/content/site";
+import { steps } from "~/content/steps";
+import { testimonials } from "~/content/testimonials";
+import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/home";
+
+export const FAQ_HASH_SCROLL_DELAY_MS = 100;
+export const FAQ_HASH_SCROLL_OFFSET_PX = 100;
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originFrom(matches);
+  return pageMeta({
+    title: "Virtual Assistants for Growing Businesses",
+    description: site.description,
+    path: "/",
+    origin,
+    jsonLd: [
+      organizationJsonLd(origin),
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: faq.map((item) => ({
+          "@type": "Question",
+          name: item.question,
+          acceptedAnswer: { "@type": "Answer", text: item.answer },
+        })),
+      },
+    ],
+  });
+};
+
+const reasons = [
+  {
+    icon: UserRoundCheck,
+    title: "Vetted talent pool",
+    text: "Every assistant is screened for skills, communication and reliability before meeting you.",
+  },
+  {
+    icon: Users,
+    title: "Matched to your work",
+    text: "We pair you with assistants who know your tools and your industry.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "A replacement at no cost",
+    text: "If the fit is not right, we find you a new assistant at no additional cost.",
+  },
+  {
+    icon: Sparkles,
+    title: "No setup fee",
+    text: "Start with a plan that suits you and change it from the following month.",
+  },
+];
+
+const closingTicks = ["Professional Virtual Assistants", "Flexible Plans", "24/7 Support"];
+
 export default function Home() {
-  return <h1>Home</h1>;
+  useScrollToFaqFromHash();
+  return (
+    <>
+      <Hero />
+      <OurServices />
+      <WhatToExpect />
+      <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-surface py-16 sm:py-24">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What Our Clients Say" />
+          <div className="mt-10">
+            <TestimonialsCarousel testimonials={testimonials} />
+          </div>
+        </div>
+      </section>
+      <WhyChooseUs />
+      <section id="faq" aria-labelledby="faq-heading" className="bg-surface py-16 sm:py-24">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="faq-heading" eyebrow="FAQ" title="Frequently Asked Questions" />
+          <div className="mt-10">
+            <FaqAccordion items={faq} />
+          </div>
+        </div>
+      </section>
+      <ClosingCallToAction />
+    </>
+  );
+}
+
+/** `/#faq` lands 100 px above the FAQ after the page has settled (seed §2 Home). */
+function useScrollToFaqFromHash() {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every navigation (key), not only hash changes
+  useEffect(() => {
+    if (hash !== "#faq") return;
+    const timer = window.setTimeout(() => {
+      const section = document.getElementById("faq");
+      if (!section) return;
+      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      window.scrollTo({
+        top: section.getBoundingClientRect().top + window.scrollY - FAQ_HASH_SCROLL_OFFSET_PX,
+        behavior: reduceMotion ? "auto" : "smooth",
+      });
+    }, FAQ_HASH_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [hash, key]);
+}
+
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  intro,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  intro?: string;
+}) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <p className="font-semibold text-brand-700 text-sm uppercase tracking-widest">{eyebrow}</p>
+      <h2 id={id} className="mt-2 font-bold text-3xl text-ink tracking-tight sm:text-4xl">
+        {title}
+      </h2>
+      {intro ? <p className="mt-4 text-lg text-muted">{intro}</p> : null}
+    </div>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8 lg:py-28">
+        <div>
+          <p className="font-semibold text-brand-700 text-sm uppercase tracking-widest">
+            Virtual assistance for business owners
+          </p>
+          <h1 className="mt-3 font-extrabold text-4xl text-ink tracking-tight sm:text-5xl lg:text-6xl">
+            More than a virtual assistant agency
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-muted sm:text-xl">
+            We are your dedicated partner in success: skilled assistants from our talent pool take on the work
+            that keeps you from growing your business.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link
+              to="/contact"
+              className="rounded-full bg-accent-400 px-7 py-3.5 font-semibold text-ink shadow-sm hover:bg-accent-300"
+            >
+              Get Started
+            </Link>
+            <Link
+              to="/services"
+              className="rounded-full border border-brand-700 px-7 py-3.5 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Explore our services
+            </Link>
+          </div>
+        </div>
+        <HeroIllustration className="mx-auto h-auto w-full max-w-lg" />
+      </div>
+    </section>
+  );
+}
+
+function OurServices() {
+  return (
+    <section aria-labelledby="services-heading" className="py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="services-heading"
+          eyebrow="What we do"
+          title="Our Services"
+          intro="Pick the help you need today and add more as you grow."
+        />
+        <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {featuredServices.map((service) => (
+            <ServiceCard key={service.slug} service={service} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function WhatToExpect() {
+  return (
+    <section aria-labelledby="expect-heading" className="bg-brand-900 py-16 text-white sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="font-semibold text-accent-300 text-sm uppercase tracking-widest">How it works</p>
+          <h2 id="expect-heading" className="mt-2 font-bold text-3xl tracking-tight sm:text-4xl">
+            What to Expect
+          </h2>
+        </div>
+        <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, index) => (
+            <li key={step.title} className="rounded-2xl bg-white/10 p-6">
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent-400 font-bold text-ink">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 font-semibold text-lg">{step.title}</h3>
+              <p className="mt-2 text-brand-100">{step.description}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-12 text-center">
+          <Link
+            to="/contact"
+            className="inline-block rounded-full bg-accent-400 px-7 py-3.5 font-semibold text-ink hover:bg-accent-300"
+          >
+            Get Started
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function WhyChooseUs() {
+  return (
+    <section aria-labelledby="why-heading" className="py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="why-heading"
+          eyebrow="Why us"
+          title="Why Business Owners Choose Us"
+          intro="Reliable help, without the cost and effort of hiring in-house."
+        />
+        <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="mt-4 font-semibold text-ink text-lg">{title}</h3>
+              <p className="mt-2 text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ClosingCallToAction() {
+  return (
+    <section aria-labelledby="closing-heading" className="py-16 sm:py-24">
+      <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+        <div className="rounded-3xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="closing-heading" className="font-bold text-3xl tracking-tight sm:text-4xl">
+            Ready to Scale Your Business?
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-brand-100 text-lg">
+            Tell us what is taking up your time. We will match you with the right virtual assistant and you
+            can focus on growth.
+          </p>
+          <ul className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row sm:gap-8">
+            {closingTicks.map((tick) => (
+              <li key={tick} className="flex items-center gap-2 font-medium">
+                <Check aria-hidden="true" className="size-5 text-accent-300" />
+                {tick}
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/contact"
+            className="mt-10 inline-block rounded-full bg-accent-400 px-8 py-3.5 font-semibold text-ink hover:bg-accent-300"
+          >
+            Contact Us
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
 }
