@@ -12,11 +12,21 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
 import { SiteShell } from "./components/site-shell";
+import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.env.publicUrl, requestId: context.requestId };
 }
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${notFound ? "Page not found" : "Something went wrong"} | ${site.name}` },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
