@@ -17,15 +17,17 @@ export function ServicesBanner() {
     </ul>
   );
   return (
-    <Link
-      to="/service3"
-      className="group block overflow-hidden bg-brand-800 py-2 font-medium text-sm text-white"
-      aria-label={`Our services: ${items.join(", ")}. See also Bookkeeping.`}
-    >
-      <div className="flex w-max animate-marquee group-hover:[animation-play-state:paused] group-focus-visible:[animation-play-state:paused]">
-        {row(false)}
-        {row(true)}
-      </div>
-    </Link>
+    <aside aria-label="Our services">
+      <Link
+        to="/service3"
+        className="group block overflow-hidden bg-brand-800 py-2 font-medium text-sm text-white"
+        aria-label={`Our services: ${items.join(", ")}. See also Bookkeeping.`}
+      >
+        <div className="flex w-max animate-marquee group-hover:[animation-play-state:paused] group-focus-visible:[animation-play-state:paused]">
+          {row(false)}
+          {row(true)}
+        </div>
+      </Link>
+    </aside>
   );
 }
