@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Small key/value facts about this database, such as which seed version it received. */
 export const appMetadata = pgTable("app_metadata", {
@@ -34,3 +45,129 @@ export const projects = pgTable(
     check("projects_roi_range", sql`${table.roiBasisPoints} between -10000 and 100000`),
   ],
 );
+
+export const userRoles = ["investor", "borrower", "admin"] as const;
+export const genders = ["Not Selected", "Male", "Female"] as const;
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Stored lower-cased and trimmed, so look-ups and uniqueness ignore case. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: userRoles }).notNull().default("investor"),
+    phone: text("phone").notNull().default(""),
+    addressLine1: text("address_line1").notNull().default(""),
+    addressLine2: text("address_line2").notNull().default(""),
+    gender: text("gender", { enum: genders }).notNull().default("Not Selected"),
+    /** Date of birth as YYYY-MM-DD, or empty when not given. */
+    dateOfBirth: text("date_of_birth").notNull().default(""),
+    /** Public path of the profile picture, or empty. */
+    image: text("image").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("users_email_key").on(table.email)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** SHA-256 of the token; the token itself is only ever in the visitor's cookie or client. */
+    tokenHash: text("token_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("sessions_token_hash_key").on(table.tokenHash), index("sessions_user_idx").on(table.userId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("password_resets_token_hash_key").on(table.tokenHash)],
+);
+
+export const kycStatuses = ["pending", "approved", "rejected"] as const;
+
+export const kycSubmissions = pgTable(
+  "kyc_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** AES-256-GCM ciphertexts (see app/infra/encryption.server.ts). */
+    addressEncrypted: text("address_encrypted").notNull(),
+    phoneEncrypted: text("phone_encrypted").notNull(),
+    dateOfBirthEncrypted: text("date_of_birth_encrypted").notNull(),
+    idNumberEncrypted: text("id_number_encrypted").notNull(),
+    /** The only part of the ID number ever shown back. */
+    idNumberLast4: text("id_number_last4").notNull(),
+    status: text("status", { enum: kycStatuses }).notNull().default("pending"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("kyc_submissions_user_key").on(table.userId)],
+);
+
+export const outboxStatuses = ["pending", "sent", "failed"] as const;
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/** Every e-mail the product sends, written in the same transaction as the change that causes it. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    replyTo: text("reply_to"),
+    attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
+    /** What the message is about, e.g. "password-reset"; for staff and tests, never sent. */
+    kind: text("kind").notNull(),
+    status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the row until then; another worker may take it over afterwards. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+/** Fixed-window counters shared by every server process. */
+export const rateLimitBuckets = pgTable(
+  "rate_limit_buckets",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+export type User = typeof users.$inferSelect;

@@ -6,12 +6,13 @@ import { createHttpApp } from "./http-app";
 import { closeRuntime, getRuntime } from "./runtime";
 
 export async function createApp() {
-  const { env, logger, database } = await getRuntime();
+  const { env, logger, database, secrets } = await getRuntime();
   const handleRequest = createRequestHandler(build, env.NODE_ENV);
   return createHttpApp({
     env,
     logger,
     database,
+    secrets,
     handlePage: (request, context) => handleRequest(request, context),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
   });

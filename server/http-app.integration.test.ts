@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { createLogger } from "~/infra/logger.server";
 import type { RequestContext } from "~/infra/request-context.server";
+import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
-import { testEnvironment } from "../tests/setup/test-environment";
-import { createHttpApp } from "./http-app";
 
 let database: DatabaseHandle;
 const pageContexts: RequestContext[] = [];
 
 function buildApp(options: { production?: boolean; failingPages?: boolean } = {}) {
-  return createHttpApp({
-    env: testEnvironment({ NODE_ENV: options.production ? "production" : "test" }),
-    database,
-    logger: createLogger("silent"),
+  return createTestApp(database, {
+    settings: { NODE_ENV: options.production ? "production" : "test" },
     handlePage: async (request, context) => {
       if (options.failingPages) throw new Error("renderer exploded with a secret stack");
       pageContexts.push(context);
@@ -21,7 +17,7 @@ function buildApp(options: { production?: boolean; failingPages?: boolean } = {}
         headers: { "Content-Type": "text/html" },
       });
     },
-  });
+  }).app;
 }
 
 beforeAll(async () => {
@@ -43,12 +39,10 @@ describe("health endpoints", () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ success: true, status: "ready" });
 
-    const broken = createHttpApp({
-      env: testEnvironment(),
-      database: { ...database, ping: () => Promise.reject(new Error("connection refused")) },
-      logger: createLogger("silent"),
-      handlePage: async () => new Response(""),
-    });
+    const broken = createTestApp({
+      ...database,
+      ping: () => Promise.reject(new Error("connection refused")),
+    }).app;
     const notReady = await broken.request("/readyz");
     expect(notReady.status).toBe(503);
     expect(await notReady.json()).toEqual({ success: false, message: "The database is not reachable." });

@@ -1,11 +1,19 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
+import { PICTURE_MAX_BYTES, UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
+import { findSessionUser } from "~/features/accounts/sessions.server";
+import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { RequestContext } from "~/infra/request-context.server";
+import type { AppSecrets } from "~/infra/secrets.server";
+import { FeatureError, statusForFailure } from "~/lib/errors";
+import { userApi } from "./api/user-api";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -14,29 +22,39 @@ export interface HttpAppDependencies {
   env: Environment;
   database: DatabaseHandle;
   logger: Logger;
+  secrets: AppSecrets;
   /** Renders pages (React Router); everything the API does not answer goes here. */
   handlePage: PageHandler;
   /** Built browser files, served by this process in production; Vite serves them in development. */
   clientDirectory?: string;
 }
 
-export type AppVariables = { requestId: string; cspNonce: string };
+type AppEnv = { Variables: RequestContext };
 
 const ONE_YEAR_SECONDS = 31_536_000;
+const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+/** A picture of up to 2 MB plus the other form fields. */
+const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
+const uploadPaths = new Set(["/api/user/update-profile", "/my-profile"]);
 
-export function createHttpApp(dependencies: HttpAppDependencies): Hono<{ Variables: AppVariables }> {
-  const { env, database, logger, handlePage, clientDirectory } = dependencies;
-  const app = new Hono<{ Variables: AppVariables }>();
+export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
+  const { env, database, logger, secrets, handlePage, clientDirectory } = dependencies;
+  const cookies = createAppCookies({
+    secure: env.publicUrl.startsWith("https://"),
+    signingKey: secrets.signingKey,
+    sessionDays: env.SESSION_DAYS,
+  });
+  const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(async (context, next) => {
     const started = performance.now();
     await next();
     // Responses made outside Hono's context (pages) do not get the id from the middleware itself.
-    context.res.headers.set("X-Request-Id", context.get("requestId"));
+    context.res.headers.set("X-Request-Id", context.var.requestId);
     logger.info({
       msg: "request",
-      requestId: context.get("requestId"),
+      requestId: context.var.requestId,
       method: context.req.method,
       path: context.req.path,
       status: context.res.status,
@@ -62,25 +80,18 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<{ Variabl
 
   if (clientDirectory) {
     // File names under /assets carry a content hash, so they never change.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDirectory,
-        onFound: (_path, context) => {
-          context.header("Cache-Control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
-        },
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDirectory,
-        onFound: (_path, context) => {
-          context.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    app.use("/assets/*", serveStatic({ root: clientDirectory, onFound: cacheFor(ONE_YEAR_SECONDS, true) }));
+    app.use("*", serveStatic({ root: clientDirectory, onFound: cacheFor(3600, false) }));
   }
+  // Uploaded pictures get a new generated name whenever they change.
+  app.use(
+    `${UPLOADS_URL_PREFIX}*`,
+    serveStatic({
+      root: env.uploadDirectory,
+      rewriteRequestPath: (path) => path.slice(UPLOADS_URL_PREFIX.length - 1),
+      onFound: cacheFor(ONE_YEAR_SECONDS, true),
+    }),
+  );
 
   app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
   app.get("/readyz", async (context) => {
@@ -93,22 +104,49 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<{ Variabl
     }
   });
 
+  app.use(async (context, next) => {
+    context.set("db", database.db);
+    context.set("env", env);
+    context.set("logger", logger);
+    context.set("secrets", secrets);
+    context.set("cookies", cookies);
+    context.set("clientAddress", clientAddressOf(context, env.TRUST_PROXY));
+    const token = await readSessionToken(context.req.raw, cookies);
+    if (token) {
+      const user = await findSessionUser(database.db, token);
+      if (user) {
+        context.set("user", user);
+        context.set("sessionToken", token);
+      }
+    }
+    await next();
+  });
+  app.use(refuseCrossSiteWrites());
+  app.use(async (context, next) =>
+    bodyLimit({
+      maxSize: uploadPaths.has(context.req.path) ? UPLOAD_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES,
+      onError: (limited) => {
+        const message = "The request is too large.";
+        return limited.req.path.startsWith("/api/")
+          ? limited.json({ success: false, message }, 413)
+          : limited.text(message, 413);
+      },
+    })(context, next),
+  );
+
+  app.route("/api/user", userApi());
   app.all("/api/*", (context) =>
     context.json({ success: false, message: "There is no such API endpoint." }, 404),
   );
 
-  app.all("*", (context) =>
-    handlePage(context.req.raw, {
-      db: database.db,
-      env,
-      logger,
-      requestId: context.get("requestId"),
-      cspNonce: context.get("cspNonce"),
-    }),
-  );
+  app.all("*", (context) => handlePage(context.req.raw, { ...context.var }));
 
   app.onError((error, context) => {
-    const id = context.get("requestId");
+    if (error instanceof FeatureError) {
+      if (error.retryAfterSeconds) context.header("Retry-After", String(error.retryAfterSeconds));
+      return context.json({ success: false, message: error.message }, statusForFailure[error.kind]);
+    }
+    const id = context.var.requestId;
     logger.error({ msg: "unhandled error", requestId: id, err: error });
     if (context.req.path.startsWith("/api/")) {
       return context.json(
@@ -120,6 +158,55 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<{ Variabl
   });
 
   return app;
+}
+
+function cacheFor(seconds: number, immutable: boolean) {
+  return (_path: string, context: { header(name: string, value: string): void }) => {
+    context.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+  };
+}
+
+function clientAddressOf(context: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    // The nearest proxy appends the address it saw; that last entry is the one to trust.
+    const forwarded = context.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(context).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * Browsers say where a request comes from; a form posted from another site must not act with the
+ * visitor's cookie. (SameSite=Lax already keeps the cookie off such posts; this is a second lock.)
+ */
+function refuseCrossSiteWrites(): MiddlewareHandler {
+  return async (context, next) => {
+    const method = context.req.method;
+    if (
+      method === "GET" ||
+      method === "HEAD" ||
+      method === "OPTIONS" ||
+      context.req.path.startsWith("/api/webhooks/")
+    ) {
+      return next();
+    }
+    const origin = context.req.header("Origin");
+    const crossSite = context.req.header("Sec-Fetch-Site") === "cross-site";
+    if (
+      crossSite ||
+      (origin && origin !== "null" && new URL(origin).host !== new URL(context.req.url).host)
+    ) {
+      const message = "This request came from another site and was refused.";
+      return context.req.path.startsWith("/api/")
+        ? context.json({ success: false, message }, 403)
+        : context.text(message, 403);
+    }
+    return next();
+  };
 }
 
 /** Used only when rendering itself failed; the styled page comes from the app's error boundary. */

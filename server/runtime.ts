@@ -1,13 +1,20 @@
 import path from "node:path";
+import { ensureAdminAccount } from "~/features/accounts/accounts.server";
+import { startOutboxWorker } from "~/features/email/outbox-worker.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
+import { createSmtpTransport } from "~/infra/mailer.server";
+import { pruneRateLimits } from "~/infra/rate-limit.server";
+import { type AppSecrets, resolveSecrets } from "~/infra/secrets.server";
 import { seedDatabase } from "../db/seed";
 
 export interface Runtime {
   env: Environment;
   logger: Logger;
   database: DatabaseHandle;
+  secrets: AppSecrets;
+  stopBackgroundWork(): Promise<void>;
 }
 
 // Kept on globalThis so development reloads of this module reuse the one open database.
@@ -24,17 +31,55 @@ export async function closeRuntime(): Promise<void> {
   const holder = globalThis as RuntimeHolder;
   const runtime = await holder[runtimeKey];
   delete holder[runtimeKey];
-  await runtime?.database.close();
+  if (!runtime) return;
+  await runtime.stopBackgroundWork();
+  await runtime.database.close();
 }
 
 async function startRuntime(): Promise<Runtime> {
   const env = loadEnvironment();
   const logger = createLogger(env.LOG_LEVEL);
+  const { secrets, generated } = resolveSecrets(env);
+  if (generated.length > 0) {
+    logger.info({ msg: "generated secrets in the data folder", names: generated });
+  }
+  if (env.isProduction && env.DATABASE_URL && (!env.SESSION_SECRET || !env.ENCRYPTION_KEY)) {
+    logger.warn({
+      msg: "SESSION_SECRET or ENCRYPTION_KEY is not set: every machine sharing this database needs the same values",
+    });
+  }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDirectory: path.join(env.dataDirectory, "pglite"),
   });
   const seeded = await seedDatabase(database.db);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const created = await ensureAdminAccount(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (created) logger.info({ msg: "created the staff account from ADMIN_EMAIL" });
+  }
   logger.info({ msg: "database ready", driver: database.driver, seeded });
-  return { env, logger, database };
+
+  const outboxWorker = startOutboxWorker({
+    db: database.db,
+    logger,
+    from: env.mailFrom,
+    transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : undefined,
+  });
+  const pruning = setInterval(() => {
+    pruneRateLimits(database.db).catch((error) =>
+      logger.warn({ msg: "rate-limit pruning failed", err: error }),
+    );
+  }, 3_600_000);
+  pruning.unref();
+
+  return {
+    env,
+    logger,
+    database,
+    secrets,
+    stopBackgroundWork: async () => {
+      clearInterval(pruning);
+      await outboxWorker.stop();
+    },
+  };
 }

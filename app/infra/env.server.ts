@@ -18,6 +18,20 @@ const environmentSchema = z.object({
   AGENCY_EMAIL: z.email().default("hello@example.com"),
   BLOG_DIR: z.string().default("./app/content/blog"),
   TRUST_PROXY: booleanFlag,
+  /** Signs cookies and one-time links; generated into the data folder when unset. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** 32 bytes as base64 or hex, for personal data encrypted at rest; generated when unset. */
+  ENCRYPTION_KEY: z.string().optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  UPLOAD_DIR: z.string().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /** Requests a minute per client address on sign-up, login, password reset, KYC and contact. */
+  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Failed logins per account in 15 minutes, from any address. */
+  RATE_LIMIT_FAILED_LOGINS: z.coerce.number().int().min(1).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -25,6 +39,8 @@ export type Environment = z.infer<typeof environmentSchema> & {
   /** Absolute URL of the site without a trailing slash, for canonical links and feeds. */
   publicUrl: string;
   dataDirectory: string;
+  uploadDirectory: string;
+  mailFrom: string;
   isProduction: boolean;
 };
 
@@ -46,6 +62,8 @@ export function loadEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
     ...settings,
     publicUrl,
     dataDirectory: path.resolve(settings.DATA_DIR),
+    uploadDirectory: path.resolve(settings.UPLOAD_DIR ?? path.join(settings.DATA_DIR, "uploads")),
+    mailFrom: settings.MAIL_FROM ?? `VA Hub <${settings.AGENCY_EMAIL}>`,
     isProduction: settings.NODE_ENV === "production",
   };
 }

@@ -1,14 +1,24 @@
+import type { User } from "../../db/schema";
+import type { AppCookies } from "./cookies.server";
 import type { Database } from "./db.server";
 import type { Environment } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { AppSecrets } from "./secrets.server";
 
 /** What every loader and action receives as `context`: the server's shared parts for this request. */
 export type RequestContext = {
   db: Database;
   env: Environment;
   logger: Logger;
+  secrets: AppSecrets;
+  cookies: AppCookies;
   requestId: string;
   cspNonce: string;
+  /** The visitor's address: the socket's, or the proxy's header when TRUST_PROXY is set. */
+  clientAddress: string;
+  /** The signed-in user, when the request carries a live session token. */
+  user?: User;
+  sessionToken?: string;
 };
 
 declare module "react-router" {

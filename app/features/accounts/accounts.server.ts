@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/infra/db.server";
+import {
+  consumeRateLimit,
+  isRateLimited,
+  type RateLimitRule,
+  recordRateLimitedEvent,
+  tooManyRequests,
+} from "~/infra/rate-limit.server";
+import { FeatureError, parseInput } from "~/lib/errors";
+import { users } from "../../../db/schema";
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./password.server";
+import { type LoginInput, loginSchema, type RegistrationInput, registrationSchema } from "./schemas";
+import { createSession, type SessionUser } from "./sessions.server";
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+
+export interface AuthLimits {
+  /** Attempts a minute from one client address. */
+  perAddressPerMinute: number;
+  /** Failed logins per account in 15 minutes, from any address. */
+  failedLoginsPerAccount: number;
+}
+
+export interface AuthRequest {
+  clientAddress: string;
+  sessionDays: number;
+  limits: AuthLimits;
+  now?: Date;
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  expiresAt: Date;
+}
+
+function perAddress(action: string, request: AuthRequest): RateLimitRule {
+  return {
+    key: `${action}:ip:${request.clientAddress}`,
+    limit: request.limits.perAddressPerMinute,
+    windowSeconds: 60,
+  };
+}
+
+export async function registerUser(
+  db: Database,
+  input: RegistrationInput | unknown,
+  request: AuthRequest,
+): Promise<SignedIn> {
+  await consumeRateLimit(db, perAddress("register", request), request.now);
+  const registration = parseInput(registrationSchema, input);
+  const problem = passwordProblem(registration.password, registration);
+  if (problem) throw new FeatureError("invalid", problem, { password: problem });
+
+  const passwordHash = await hashPassword(registration.password);
+  const [user] = await db
+    .insert(users)
+    .values({ name: registration.name, email: registration.email, passwordHash, role: registration.role })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) {
+    const message = "An account with this e-mail already exists. Please log in instead.";
+    throw new FeatureError("conflict", message, { email: message });
+  }
+  const session = await createSession(db, user.id, request.sessionDays, request.now);
+  return { user, ...session };
+}
+
+/**
+ * Checks e-mail and password. Unknown e-mail and wrong password give the same answer in about
+ * the same time; repeated failures for one account are slowed whatever address they come from.
+ */
+export async function logIn(
+  db: Database,
+  input: LoginInput | unknown,
+  request: AuthRequest,
+): Promise<SignedIn> {
+  await consumeRateLimit(db, perAddress("login", request), request.now);
+  const credentials = parseInput(loginSchema, input);
+  const accountRule: RateLimitRule = {
+    key: `login-failures:account:${credentials.email}`,
+    limit: request.limits.failedLoginsPerAccount,
+    windowSeconds: 15 * 60,
+  };
+  if (await isRateLimited(db, accountRule, request.now)) throw tooManyRequests(accountRule, request.now);
+
+  const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
+  const valid = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyPasswordHash()));
+  if (!user || !valid) {
+    await recordRateLimitedEvent(db, accountRule, request.now);
+    throw new FeatureError("unauthenticated", INVALID_CREDENTIALS);
+  }
+  const session = await createSession(db, user.id, request.sessionDays, request.now);
+  return { user, ...session };
+}
+
+/** Creates the staff account named in settings if it does not exist; never changes an existing one. */
+export async function ensureAdminAccount(db: Database, email: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  const created = await db
+    .insert(users)
+    .values({ name: "Agency staff", email: email.trim().toLowerCase(), passwordHash, role: "admin" })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return created.length > 0;
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { FeatureError } from "~/lib/errors";
+
+export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const PICTURE_SIZE_PX = 256;
+/** Where stored pictures are served from (see server/http-app.ts). */
+export const UPLOADS_URL_PREFIX = "/uploads/";
+
+const acceptedFormats = new Set(["jpeg", "png", "webp"]);
+const NOT_A_PICTURE = "Please choose a JPEG, PNG or WebP picture.";
+
+/**
+ * Checks an uploaded picture by its content (not its name or declared type), then stores a
+ * re-encoded, square WebP copy without metadata under a generated name. Returns its public path.
+ */
+export async function storeProfilePicture(bytes: Uint8Array, uploadDirectory: string): Promise<string> {
+  if (bytes.byteLength > PICTURE_MAX_BYTES) {
+    throw new FeatureError("too-large", "Please choose a picture of at most 2 MB.", {
+      image: "Please choose a picture of at most 2 MB.",
+    });
+  }
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !acceptedFormats.has(format))
+    throw new FeatureError("invalid", NOT_A_PICTURE, { image: NOT_A_PICTURE });
+
+  let encoded: Buffer;
+  try {
+    // sharp drops EXIF and other metadata unless asked to keep it; rotate() applies the
+    // orientation first so the picture stays upright without it.
+    encoded = await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(PICTURE_SIZE_PX, PICTURE_SIZE_PX, { fit: "cover" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new FeatureError("invalid", "We could not read this picture. Please choose another one.", {
+      image: "We could not read this picture. Please choose another one.",
+    });
+  }
+  const fileName = `${randomUUID()}.webp`;
+  await mkdir(uploadDirectory, { recursive: true });
+  await writeFile(path.join(uploadDirectory, fileName), encoded);
+  return `${UPLOADS_URL_PREFIX}${fileName}`;
+}

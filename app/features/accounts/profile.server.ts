@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/infra/db.server";
+import { FeatureError, parseInput } from "~/lib/errors";
+import { users } from "../../../db/schema";
+import { storeProfilePicture } from "./profile-picture.server";
+import { type ProfileUpdateInput, profileUpdateSchema } from "./schemas";
+
+export interface PublicProfile {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: { line1: string; line2: string };
+  gender: (typeof users.$inferSelect)["gender"];
+  dob: string;
+  image: string;
+}
+
+export function toPublicProfile(user: typeof users.$inferSelect): PublicProfile {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    address: { line1: user.addressLine1, line2: user.addressLine2 },
+    gender: user.gender,
+    dob: user.dateOfBirth,
+    image: user.image,
+  };
+}
+
+export async function getProfile(db: Database, userId: string): Promise<PublicProfile> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new FeatureError("not-found", "We could not find your account.");
+  return toPublicProfile(user);
+}
+
+export interface NewPicture {
+  bytes: Uint8Array;
+  uploadDirectory: string;
+}
+
+/**
+ * Saves the signed-in user's profile. The fields are checked first, so a bad form stores no
+ * picture; a new picture replaces the old one, no picture keeps it.
+ */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: ProfileUpdateInput | unknown,
+  picture?: NewPicture,
+): Promise<PublicProfile> {
+  const profile = parseInput(profileUpdateSchema, input);
+  const image = picture ? await storeProfilePicture(picture.bytes, picture.uploadDirectory) : undefined;
+  const [user] = await db
+    .update(users)
+    .set({ ...profile, ...(image ? { image } : {}), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new FeatureError("not-found", "We could not find your account.");
+  return toPublicProfile(user);
+}

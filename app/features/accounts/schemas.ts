@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { genders } from "../../../db/schema";
+
+const email = z
+  .string({ error: "Please enter your e-mail address." })
+  .trim()
+  .min(1, "Please enter your e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Please enter a valid e-mail address."))
+  .transform((value) => value.toLowerCase());
+
+const name = z
+  .string({ error: "Please enter your full name." })
+  .trim()
+  .min(1, "Please enter your full name.")
+  .max(100, "Please keep your name under 100 characters.");
+
+const password = z.string({ error: "Please enter a password." }).min(1, "Please enter a password.");
+
+/** Public sign-up chooses between the two business roles; staff accounts are made by staff. */
+export const publicRoles = ["investor", "borrower"] as const;
+
+export const registrationSchema = z.object({
+  name,
+  email,
+  password,
+  role: z
+    .enum(publicRoles, { error: "Please choose investor or borrower as your role." })
+    .optional()
+    .default("investor"),
+});
+export type RegistrationInput = z.input<typeof registrationSchema>;
+
+export const loginSchema = z.object({ email, password });
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const passwordResetRequestSchema = z.object({ email });
+
+export const passwordResetSchema = z.object({
+  token: z.string().min(1, "This reset link is not valid.").max(200, "This reset link is not valid."),
+  password,
+});
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+export const profileUpdateSchema = z.object({
+  name,
+  phone: z
+    .string()
+    .trim()
+    .max(30, "Please enter a phone number of at most 30 characters.")
+    .regex(/^[+()\d\s.-]*$/, "Please enter a phone number using digits, spaces and + ( ) - only.")
+    .default(""),
+  addressLine1: z.string().trim().max(200, "Please keep each address line under 200 characters.").default(""),
+  addressLine2: z.string().trim().max(200, "Please keep each address line under 200 characters.").default(""),
+  gender: z.enum(genders, { error: "Please choose Not Selected, Male or Female." }).default("Not Selected"),
+  dateOfBirth: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || (isoDate.test(value) && isRealPastDate(value)), {
+      message: "Please enter a real date of birth in the past.",
+    }),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+function isRealPastDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getTime() < Date.now();
+}

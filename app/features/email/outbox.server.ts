@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "~/infra/db.server";
+import { type EmailAttachment, outbox } from "../../../db/schema";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: EmailAttachment[];
+  /** What the message is about, e.g. "password-reset". */
+  kind: string;
+}
+
+/** Anything that can run an insert: the database or an open transaction. */
+type Executor = Pick<Database, "insert">;
+
+/** Queues an e-mail. Call it with the transaction that makes the change the e-mail reports. */
+export async function enqueueEmail(executor: Executor, message: EmailMessage): Promise<void> {
+  await executor.insert(outbox).values({
+    recipient: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    replyTo: message.replyTo ?? null,
+    attachments: message.attachments ?? [],
+    kind: message.kind,
+  });
+}
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments: EmailAttachment[];
+}
+
+/** Sends one message; nodemailer's SMTP transport in production, anything with `sendMail` in tests. */
+export interface MailTransport {
+  sendMail(mail: OutgoingMail): Promise<unknown>;
+}
+
+export const MAX_DELIVERY_ATTEMPTS = 8;
+const LOCK_SECONDS = 120;
+
+/** Wait before the next try: 30 s, 1 min, 2 min … capped at one hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Sends the e-mails that are due. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a lease
+ * (`locked_until`), so several processes can run this at once without sending a message twice.
+ */
+export async function deliverDueEmails(
+  db: Database,
+  transport: MailTransport,
+  options: { from: string; batchSize?: number; now?: Date },
+): Promise<DeliveryReport> {
+  const now = options.now ?? new Date();
+  const claimed = await db.transaction(async (transaction) => {
+    const due = await transaction
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, "pending"),
+          lte(outbox.nextAttemptAt, now),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(outbox.createdAt))
+      .limit(options.batchSize ?? 20)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return transaction
+      .update(outbox)
+      .set({
+        lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000),
+        attempts: sql`${outbox.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+
+  const report: DeliveryReport = { sent: 0, failed: 0 };
+  for (const message of claimed) {
+    try {
+      await transport.sendMail({
+        from: options.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody ?? undefined,
+        replyTo: message.replyTo ?? undefined,
+        attachments: message.attachments,
+      });
+      await db
+        .update(outbox)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(outbox.id, message.id));
+      report.sent += 1;
+    } catch (error) {
+      const gaveUp = message.attempts >= MAX_DELIVERY_ATTEMPTS;
+      await db
+        .update(outbox)
+        .set({
+          status: gaveUp ? "failed" : "pending",
+          lockedUntil: null,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(message.attempts) * 1000),
+        })
+        .where(eq(outbox.id, message.id));
+      report.failed += 1;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,62 @@
+import { isValidPhoneNumber } from "libphonenumber-js/min";
+import { z } from "zod";
+
+export const MINIMUM_AGE_YEARS = 18;
+
+/** Today's date minus the minimum age, as YYYY-MM-DD (the latest allowed date of birth). */
+export function latestAllowedBirthDate(today = new Date()): string {
+  const limit = new Date(
+    Date.UTC(today.getUTCFullYear() - MINIMUM_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()),
+  );
+  return limit.toISOString().slice(0, 10);
+}
+
+function isRealDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Step 1: Basic Information. */
+export const kycBasicSchema = z.object({
+  address: z
+    .string({ error: "Please enter your address." })
+    .trim()
+    .min(5, "Please enter your full address.")
+    .max(300, "Please keep the address under 300 characters."),
+  phone: z
+    .string({ error: "Please enter your phone number." })
+    .trim()
+    .min(1, "Please enter your phone number.")
+    .max(30, "Please enter a valid phone number.")
+    .refine((value) => isValidPhoneNumber(value, "US"), {
+      message: "Please enter a valid phone number (with the country code if outside the US).",
+    }),
+});
+
+/** Step 2: Additional Information. */
+export const kycAdditionalSchema = z.object({
+  dob: z
+    .string({ error: "Please enter your date of birth." })
+    .trim()
+    .min(1, "Please enter your date of birth.")
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isRealDate(value), {
+      message: "Please enter a real date of birth.",
+    })
+    .refine((value) => value <= latestAllowedBirthDate(), {
+      message: `You must be at least ${MINIMUM_AGE_YEARS} years old.`,
+    }),
+  idNumber: z
+    .string({ error: "Please enter your ID number." })
+    .trim()
+    .min(1, "Please enter your ID number.")
+    .regex(/^[A-Za-z0-9]{4,30}$/, "Your ID number must be 4 to 30 letters or digits."),
+});
+
+export const kycSubmissionSchema = kycBasicSchema.extend(kycAdditionalSchema.shape);
+export type KycSubmissionInput = z.input<typeof kycSubmissionSchema>;
+
+export const kycSteps = [
+  { title: "Basic Information", schema: kycBasicSchema },
+  { title: "Additional Information", schema: kycAdditionalSchema },
+  { title: "Review and Submit", schema: kycSubmissionSchema },
+] as const;

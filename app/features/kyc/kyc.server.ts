@@ -1,0 +1,67 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/infra/db.server";
+import { encryptText } from "~/infra/encryption.server";
+import { consumeRateLimit } from "~/infra/rate-limit.server";
+import { FeatureError, parseInput } from "~/lib/errors";
+import { kycSubmissions } from "../../../db/schema";
+import { type KycSubmissionInput, kycSubmissionSchema } from "./kyc-schema";
+
+export interface KycContext {
+  encryptionKey: Buffer;
+  clientAddress: string;
+  perAddressPerMinute: number;
+  now?: Date;
+}
+
+export interface KycSummary {
+  status: "pending" | "approved" | "rejected";
+  /** Only the last four characters of the ID number are ever shown back. */
+  idNumberLast4: string;
+  submittedAt: Date;
+}
+
+/**
+ * Stores the signed-in user's KYC details, encrypted. One submission per user: a new one
+ * replaces a pending or rejected one; an approved one stays as it is.
+ */
+export async function submitKyc(
+  db: Database,
+  userId: string,
+  input: KycSubmissionInput | unknown,
+  context: KycContext,
+): Promise<KycSummary> {
+  await consumeRateLimit(
+    db,
+    { key: `kyc:ip:${context.clientAddress}`, limit: context.perAddressPerMinute, windowSeconds: 60 },
+    context.now,
+  );
+  const details = parseInput(kycSubmissionSchema, input);
+  const now = context.now ?? new Date();
+  const sealed = {
+    addressEncrypted: encryptText(context.encryptionKey, details.address),
+    phoneEncrypted: encryptText(context.encryptionKey, details.phone),
+    dateOfBirthEncrypted: encryptText(context.encryptionKey, details.dob),
+    idNumberEncrypted: encryptText(context.encryptionKey, details.idNumber),
+    idNumberLast4: details.idNumber.slice(-4),
+  };
+  const [row] = await db
+    .insert(kycSubmissions)
+    .values({ userId, ...sealed, status: "pending", submittedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: kycSubmissions.userId,
+      set: { ...sealed, status: "pending", submittedAt: now, updatedAt: now },
+      setWhere: sql`${kycSubmissions.status} <> 'approved'`,
+    })
+    .returning();
+  if (!row) {
+    throw new FeatureError("conflict", "Your identity is already verified; there is nothing more to submit.");
+  }
+  return { status: row.status, idNumberLast4: row.idNumberLast4, submittedAt: row.submittedAt };
+}
+
+export async function getKycSummary(db: Database, userId: string): Promise<KycSummary | undefined> {
+  const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).limit(1);
+  return row
+    ? { status: row.status, idNumberLast4: row.idNumberLast4, submittedAt: row.submittedAt }
+    : undefined;
+}

@@ -1,0 +1,28 @@
+import nodemailer from "nodemailer";
+
+/** The shape of one message handed to SMTP (matches the outbox's `MailTransport`). */
+export interface SmtpMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+/** nodemailer over SMTP, from a URL such as `smtp://user:pass@mail.example.com:587`. */
+export function createSmtpTransport(smtpUrl: string): { sendMail(mail: SmtpMail): Promise<unknown> } {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    sendMail: (mail: SmtpMail) =>
+      transporter.sendMail({
+        ...mail,
+        attachments: mail.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.content,
+        })),
+      }),
+  };
+}

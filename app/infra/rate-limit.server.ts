@@ -1,0 +1,74 @@
+import { lt, sql } from "drizzle-orm";
+import { rateLimitBuckets } from "../../db/schema";
+import { FeatureError } from "../lib/errors";
+import type { Database } from "./db.server";
+
+export interface RateLimitRule {
+  /** What is limited and for whom, e.g. `login:ip:203.0.113.9`. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one request against a fixed window kept in the database, so every server process shares
+ * it. Throws a `rate-limited` FeatureError (with the seconds to wait) past the limit.
+ */
+export async function consumeRateLimit(db: Database, rule: RateLimitRule, now = new Date()): Promise<void> {
+  const count = await countInWindow(db, rule, now, 1);
+  if (count > rule.limit) throw tooManyRequests(rule, now);
+}
+
+/** Whether the limit is already reached, without counting this request (e.g. failed logins). */
+export async function isRateLimited(db: Database, rule: RateLimitRule, now = new Date()): Promise<boolean> {
+  return (await countInWindow(db, rule, now, 0)) >= rule.limit;
+}
+
+/** Counts an event that only sometimes counts (a failed login), after the fact. */
+export async function recordRateLimitedEvent(
+  db: Database,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<void> {
+  await countInWindow(db, rule, now, 1);
+}
+
+export function tooManyRequests(rule: RateLimitRule, now = new Date()): FeatureError {
+  const windowEnd = windowStartFor(rule, now).getTime() + rule.windowSeconds * 1000;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000));
+  return new FeatureError(
+    "rate-limited",
+    `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`,
+    {},
+    retryAfterSeconds,
+  );
+}
+
+/** Drops windows that ended long ago; called from time to time by the server. */
+export async function pruneRateLimits(db: Database, now = new Date()): Promise<void> {
+  await db
+    .delete(rateLimitBuckets)
+    .where(lt(rateLimitBuckets.windowStart, new Date(now.getTime() - 86_400_000)));
+}
+
+function windowStartFor(rule: RateLimitRule, now: Date): Date {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+async function countInWindow(
+  db: Database,
+  rule: RateLimitRule,
+  now: Date,
+  increment: 0 | 1,
+): Promise<number> {
+  const [row] = await db
+    .insert(rateLimitBuckets)
+    .values({ key: rule.key, windowStart: windowStartFor(rule, now), count: increment })
+    .onConflictDoUpdate({
+      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
+      set: { count: sql`${rateLimitBuckets.count} + ${increment}` },
+    })
+    .returning({ count: rateLimitBuckets.count });
+  return row?.count ?? increment;
+}

@@ -1,0 +1,62 @@
+/** Why a request could not be done; the HTTP layer turns each kind into its status code. */
+export type FailureKind =
+  | "invalid"
+  | "unauthenticated"
+  | "forbidden"
+  | "not-found"
+  | "conflict"
+  | "too-large"
+  | "rate-limited";
+
+export const statusForFailure: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  "rate-limited": 429,
+};
+
+/** An expected failure, with a sentence meant for the person who made the request. */
+export class FeatureError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    /** Field name → message, for forms that show errors beside each field. */
+    readonly fieldErrors: Record<string, string> = {},
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "FeatureError";
+  }
+}
+
+/** The first message per field of a failed zod parse, keyed by the field's path. */
+export function fieldErrorsFrom(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join(".") || "form";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Parses input with a zod schema, or throws a FeatureError naming the first problem. */
+export function parseInput<T>(
+  schema: {
+    safeParse(
+      input: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  },
+  input: unknown,
+): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors = fieldErrorsFrom(result.error.issues);
+  throw new FeatureError("invalid", Object.values(fieldErrors)[0] ?? "Please check the form.", fieldErrors);
+}

@@ -1,0 +1,101 @@
+import { Hono } from "hono";
+import { logIn, registerUser } from "~/features/accounts/accounts.server";
+import { getProfile, updateProfile } from "~/features/accounts/profile.server";
+import { revokeSession } from "~/features/accounts/sessions.server";
+import { submitKyc } from "~/features/kyc/kyc.server";
+import { FeatureError } from "~/lib/errors";
+import type { ApiEnv } from "./api-env";
+import { authRequestFrom, requireApiUser } from "./api-env";
+import { readFormBody, readJsonObject } from "./request-body";
+
+/** The account endpoints of the old app's clients (DESIGN.md §4), in its answer shapes. */
+export function userApi() {
+  const api = new Hono<ApiEnv>();
+
+  api.post("/register", async (context) => {
+    const signedIn = await registerUser(
+      context.var.db,
+      await readJsonObject(context),
+      authRequestFrom(context),
+    );
+    return context.json(
+      { success: true, token: signedIn.token, message: "Account created successfully" },
+      201,
+    );
+  });
+
+  api.post("/login", async (context) => {
+    const signedIn = await logIn(context.var.db, await readJsonObject(context), authRequestFrom(context));
+    return context.json({ success: true, token: signedIn.token, message: "Logged in successfully" });
+  });
+
+  api.post("/logout", async (context) => {
+    requireApiUser(context);
+    await revokeSession(context.var.db, context.var.sessionToken!);
+    return context.json({ success: true, message: "Logged out successfully" });
+  });
+
+  api.get("/get-profile", async (context) => {
+    const user = requireApiUser(context);
+    return context.json({ success: true, userData: await getProfile(context.var.db, user.id) });
+  });
+
+  api.post("/update-profile", async (context) => {
+    const user = requireApiUser(context);
+    const form = await readFormBody(context);
+    const address = parseAddress(form.address);
+    const image = form.image instanceof File && form.image.size > 0 ? form.image : undefined;
+    const fields = {
+      name: text(form.name),
+      phone: text(form.phone),
+      addressLine1: address.line1,
+      addressLine2: address.line2,
+      gender: text(form.gender) || undefined,
+      dateOfBirth: text(form.dob),
+    };
+    const picture = image
+      ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.var.env.uploadDirectory }
+      : undefined;
+    await updateProfile(context.var.db, user.id, fields, picture);
+    return context.json({ success: true, message: "Profile updated" });
+  });
+
+  api.post("/kyc", async (context) => {
+    const user = requireApiUser(context);
+    const body = await readJsonObject(context);
+    await submitKyc(context.var.db, user.id, body, {
+      encryptionKey: context.var.secrets.encryptionKey,
+      clientAddress: context.var.clientAddress,
+      perAddressPerMinute: context.var.env.RATE_LIMIT_FORMS_PER_MINUTE,
+    });
+    return context.json({ success: true, message: "KYC information submitted successfully" });
+  });
+
+  return api;
+}
+
+function text(value: string | File | undefined): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** `address` arrives as a JSON string `{"line1": …, "line2": …}`, as the old client sends it. */
+function parseAddress(value: string | File | undefined): { line1: string; line2: string } {
+  if (value === undefined || value === "") return { line1: "", line2: "" };
+  try {
+    const parsed: unknown = JSON.parse(text(value));
+    if (typeof parsed === "object" && parsed !== null) {
+      const { line1, line2 } = parsed as Record<string, unknown>;
+      if (
+        (line1 === undefined || typeof line1 === "string") &&
+        (line2 === undefined || typeof line2 === "string")
+      ) {
+        return { line1: line1 ?? "", line2: line2 ?? "" };
+      }
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw new FeatureError("invalid", 'The address must be JSON like {"line1": "…", "line2": "…"}.', {
+    address: "Please enter a valid address.",
+  });
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { DatabaseHandle } from "~/infra/db.server";
+import { createLogger } from "~/infra/logger.server";
+import type { RequestContext } from "~/infra/request-context.server";
+import type { AppSecrets } from "~/infra/secrets.server";
+import { createHttpApp, type PageHandler } from "../../server/http-app";
+import { testEnvironment } from "./test-environment";
+
+export function testSecrets(): AppSecrets {
+  return { signingKey: randomBytes(32), encryptionKey: randomBytes(32) };
+}
+
+export interface TestAppOptions {
+  settings?: Record<string, string>;
+  handlePage?: PageHandler;
+  secrets?: AppSecrets;
+}
+
+/**
+ * The real HTTP app over a test database, with its own data folder. Requests from tests name
+ * their client address in X-Forwarded-For (TRUST_PROXY is on), so rate limits can be exercised.
+ */
+export function createTestApp(database: DatabaseHandle, options: TestAppOptions = {}) {
+  const dataDirectory = mkdtempSync(path.join(tmpdir(), "va-hub-test-"));
+  const env = testEnvironment({ DATA_DIR: dataDirectory, TRUST_PROXY: "true", ...options.settings });
+  const secrets = options.secrets ?? testSecrets();
+  const pageContexts: RequestContext[] = [];
+  const app = createHttpApp({
+    env,
+    database,
+    logger: createLogger("silent"),
+    secrets,
+    handlePage:
+      options.handlePage ??
+      (async (request, context) => {
+        pageContexts.push(context);
+        return new Response(`<p>page ${new URL(request.url).pathname}</p>`, {
+          headers: { "Content-Type": "text/html" },
+        });
+      }),
+  });
+  return { app, env, secrets, pageContexts };
+}
