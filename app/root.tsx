@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,10 +14,15 @@ import "./app.css";
 import { ErrorPage } from "./components/error-page";
 import { SiteShell } from "./components/site-shell";
 import { site } from "./content/site";
+import { takeToast } from "./infra/flash.server";
 import { useNonce } from "./lib/nonce";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context.env.publicUrl, requestId: context.requestId };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await takeToast(request, context);
+  const user = context.user
+    ? { name: context.user.name, email: context.user.email, image: context.user.image }
+    : null;
+  return data({ origin: context.env.publicUrl, requestId: context.requestId, user, toast }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -35,6 +41,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -45,7 +52,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteShell>{children}</SiteShell>
+        <SiteShell user={rootData?.user ?? null} toast={rootData?.toast ?? null}>
+          {children}
+        </SiteShell>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { genders } from "../app/content/lists";
 
 /** Small key/value facts about this database, such as which seed version it received. */
 export const appMetadata = pgTable("app_metadata", {
@@ -47,7 +48,6 @@ export const projects = pgTable(
 );
 
 export const userRoles = ["investor", "borrower", "admin"] as const;
-export const genders = ["Not Selected", "Male", "Female"] as const;
 
 export const users = pgTable(
   "users",
@@ -85,7 +85,10 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("sessions_token_hash_key").on(table.tokenHash), index("sessions_user_idx").on(table.userId)],
+  (table) => [
+    uniqueIndex("sessions_token_hash_key").on(table.tokenHash),
+    index("sessions_user_idx").on(table.userId),
+  ],
 );
 
 export const passwordResets = pgTable(

@@ -4,7 +4,8 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import { PICTURE_MAX_BYTES, UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
+import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
+import { PICTURE_MAX_BYTES } from "~/features/accounts/schemas";
 import { findSessionUser } from "~/features/accounts/sessions.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
 import type { DatabaseHandle } from "~/infra/db.server";
@@ -80,17 +81,20 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
 
   if (clientDirectory) {
     // File names under /assets carry a content hash, so they never change.
-    app.use("/assets/*", serveStatic({ root: clientDirectory, onFound: cacheFor(ONE_YEAR_SECONDS, true) }));
-    app.use("*", serveStatic({ root: clientDirectory, onFound: cacheFor(3600, false) }));
+    app.use("/assets/*", cachedFor(ONE_YEAR_SECONDS, true, serveStatic({ root: clientDirectory })));
+    app.use("*", cachedFor(3600, false, serveStatic({ root: clientDirectory })));
   }
   // Uploaded pictures get a new generated name whenever they change.
   app.use(
     `${UPLOADS_URL_PREFIX}*`,
-    serveStatic({
-      root: env.uploadDirectory,
-      rewriteRequestPath: (path) => path.slice(UPLOADS_URL_PREFIX.length - 1),
-      onFound: cacheFor(ONE_YEAR_SECONDS, true),
-    }),
+    cachedFor(
+      ONE_YEAR_SECONDS,
+      true,
+      serveStatic({
+        root: env.uploadDirectory,
+        rewriteRequestPath: (path) => path.slice(UPLOADS_URL_PREFIX.length - 1),
+      }),
+    ),
   );
 
   app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
@@ -124,7 +128,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.use(refuseCrossSiteWrites());
   app.use(async (context, next) =>
     bodyLimit({
-      maxSize: uploadPaths.has(context.req.path) ? UPLOAD_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES,
+      // Client-side form posts go to "<path>.data" (React Router single fetch).
+      maxSize: uploadPaths.has(context.req.path.replace(/\.data$/, ""))
+        ? UPLOAD_BODY_LIMIT_BYTES
+        : DEFAULT_BODY_LIMIT_BYTES,
       onError: (limited) => {
         const message = "The request is too large.";
         return limited.req.path.startsWith("/api/")
@@ -160,9 +167,21 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   return app;
 }
 
-function cacheFor(seconds: number, immutable: boolean) {
-  return (_path: string, context: { header(name: string, value: string): void }) => {
-    context.header("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+/**
+ * Adds Cache-Control to the files a static handler serves. (Its `onFound` hook runs after the
+ * response is built, so a header set there never reaches the client.)
+ */
+function cachedFor(seconds: number, immutable: boolean, serve: MiddlewareHandler): MiddlewareHandler {
+  return async (context, next) => {
+    let passedOn = false;
+    const response = await serve(context, async () => {
+      passedOn = true;
+      await next();
+    });
+    if (!passedOn && response instanceof Response && response.ok) {
+      response.headers.set("Cache-Control", `public, max-age=${seconds}${immutable ? ", immutable" : ""}`);
+    }
+    return response;
   };
 }
 
@@ -196,10 +215,7 @@ function refuseCrossSiteWrites(): MiddlewareHandler {
     }
     const origin = context.req.header("Origin");
     const crossSite = context.req.header("Sec-Fetch-Site") === "cross-site";
-    if (
-      crossSite ||
-      (origin && origin !== "null" && new URL(origin).host !== new URL(context.req.url).host)
-    ) {
+    if (crossSite || (origin && origin !== "null" && hostOf(origin) !== new URL(context.req.url).host)) {
       const message = "This request came from another site and was refused.";
       return context.req.path.startsWith("/api/")
         ? context.json({ success: false, message }, 403)
@@ -207,6 +223,15 @@ function refuseCrossSiteWrites(): MiddlewareHandler {
     }
     return next();
   };
+}
+
+/** The host of an Origin header; a malformed one matches no host. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Used only when rendering itself failed; the styled page comes from the app's error boundary. */

@@ -2,13 +2,15 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "~/content/site";
+import { AccountMenu } from "./account-menu";
 import { DisclosureMenu } from "./disclosure-menu";
 import { Logo } from "./logo";
 import { resourceMenuLinks, serviceMenuLinks } from "./navigation-links";
+import type { ShellUser } from "./site-shell";
 
 const primaryLinkClass = "rounded-md px-3 py-2 font-medium text-ink hover:text-brand-700";
 
-export function SiteHeader() {
+export function SiteHeader({ user }: { user: ShellUser | null }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
 
@@ -33,12 +35,18 @@ export function SiteHeader() {
           </NavLink>
         </nav>
         <div className="flex items-center gap-2">
+          {user ? null : (
+            <Link to="/login" className="rounded-md px-3 py-2 font-medium text-ink hover:text-brand-700">
+              Log in
+            </Link>
+          )}
           <Link
             to="/contact"
             className="hidden rounded-full bg-accent-400 px-5 py-2.5 font-semibold text-ink shadow-sm hover:bg-accent-300 sm:inline-block"
           >
             Request a Free Consultation
           </Link>
+          {user ? <AccountMenu user={user} /> : null}
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"

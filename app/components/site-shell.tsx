@@ -2,8 +2,23 @@ import { ScrollToTopButton } from "./scroll-to-top-button";
 import { ServicesBanner } from "./services-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { Toaster, type ToastMessage } from "./toaster";
 
-export function SiteShell({ children }: { children: React.ReactNode }) {
+export interface ShellUser {
+  name: string;
+  email: string;
+  image: string;
+}
+
+export function SiteShell({
+  children,
+  user,
+  toast,
+}: {
+  children: React.ReactNode;
+  user: ShellUser | null;
+  toast: ToastMessage | null;
+}) {
   return (
     <>
       <a
@@ -13,12 +28,13 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <ServicesBanner />
-      <SiteHeader />
+      <SiteHeader user={user} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
       <SiteFooter />
       <ScrollToTopButton />
+      <Toaster toast={toast} />
     </>
   );
 }

@@ -27,4 +27,7 @@ export const inquiryServices = [
   "Business Data Analysis",
 ] as const;
 
+/** Profile choices. */
+export const genders = ["Not Selected", "Male", "Female"] as const;
+
 export const timeZones = ["EST", "PST", "MST", "GMT", "Other"] as const;

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { logIn, registerUser } from "~/features/accounts/accounts.server";
+import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
 import { submitKyc } from "~/features/kyc/kyc.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
-import { authRequestFrom, requireApiUser } from "./api-env";
+import { requireApiUser } from "./api-env";
 import { readFormBody, readJsonObject } from "./request-body";
 
 /** The account endpoints of the old app's clients (DESIGN.md §4), in its answer shapes. */
@@ -16,7 +16,7 @@ export function userApi() {
     const signedIn = await registerUser(
       context.var.db,
       await readJsonObject(context),
-      authRequestFrom(context),
+      authRequestFrom(context.var),
     );
     return context.json(
       { success: true, token: signedIn.token, message: "Account created successfully" },
@@ -25,7 +25,7 @@ export function userApi() {
   });
 
   api.post("/login", async (context) => {
-    const signedIn = await logIn(context.var.db, await readJsonObject(context), authRequestFrom(context));
+    const signedIn = await logIn(context.var.db, await readJsonObject(context), authRequestFrom(context.var));
     return context.json({ success: true, token: signedIn.token, message: "Logged in successfully" });
   });
 
@@ -83,7 +83,7 @@ function parseAddress(value: string | File | undefined): { line1: string; line2:
   if (value === undefined || value === "") return { line1: "", line2: "" };
   try {
     const parsed: unknown = JSON.parse(text(value));
-    if (typeof parsed === "object" && parsed !== null) {
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
       const { line1, line2 } = parsed as Record<string, unknown>;
       if (
         (line1 === undefined || typeof line1 === "string") &&

@@ -7,6 +7,7 @@ import {
   recordRateLimitedEvent,
   tooManyRequests,
 } from "~/infra/rate-limit.server";
+import type { RequestContext } from "~/infra/request-context.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { users } from "../../../db/schema";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./password.server";
@@ -33,6 +34,19 @@ export interface SignedIn {
   user: SessionUser;
   token: string;
   expiresAt: Date;
+}
+
+/** The parts of a request that sign-up and login need, from the request context. */
+export function authRequestFrom(context: Pick<RequestContext, "env" | "clientAddress">): AuthRequest {
+  const { env, clientAddress } = context;
+  return {
+    clientAddress,
+    sessionDays: env.SESSION_DAYS,
+    limits: {
+      perAddressPerMinute: env.RATE_LIMIT_FORMS_PER_MINUTE,
+      failedLoginsPerAccount: env.RATE_LIMIT_FAILED_LOGINS,
+    },
+  };
 }
 
 function perAddress(action: string, request: AuthRequest): RateLimitRule {

@@ -1,5 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { commonPasswords } from "./common-passwords";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./schemas";
 
 /**
  * scrypt with N = 2^15, r = 8, p = 1 (32 MiB): about 100 ms a hash on this project's 2-core
@@ -8,9 +9,6 @@ import { commonPasswords } from "./common-passwords";
  */
 const PARAMETERS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
 
 function derive(
   password: string,

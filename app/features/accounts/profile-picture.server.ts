@@ -3,8 +3,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { FeatureError } from "~/lib/errors";
+import { PICTURE_MAX_BYTES } from "./schemas";
 
-export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 export const PICTURE_SIZE_PX = 256;
 /** Where stored pictures are served from (see server/http-app.ts). */
 export const UPLOADS_URL_PREFIX = "/uploads/";

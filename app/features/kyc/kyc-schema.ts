@@ -1,15 +1,6 @@
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
-
-export const MINIMUM_AGE_YEARS = 18;
-
-/** Today's date minus the minimum age, as YYYY-MM-DD (the latest allowed date of birth). */
-export function latestAllowedBirthDate(today = new Date()): string {
-  const limit = new Date(
-    Date.UTC(today.getUTCFullYear() - MINIMUM_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()),
-  );
-  return limit.toISOString().slice(0, 10);
-}
+import { latestAllowedBirthDate, MINIMUM_AGE_YEARS } from "./kyc-steps";
 
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
@@ -55,8 +46,5 @@ export const kycAdditionalSchema = z.object({
 export const kycSubmissionSchema = kycBasicSchema.extend(kycAdditionalSchema.shape);
 export type KycSubmissionInput = z.input<typeof kycSubmissionSchema>;
 
-export const kycSteps = [
-  { title: "Basic Information", schema: kycBasicSchema },
-  { title: "Additional Information", schema: kycAdditionalSchema },
-  { title: "Review and Submit", schema: kycSubmissionSchema },
-] as const;
+/** The rules each step checks before the form moves on, in step order. */
+export const kycStepSchemas = [kycBasicSchema, kycAdditionalSchema, kycSubmissionSchema] as const;

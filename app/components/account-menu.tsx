@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import type { ShellUser } from "./site-shell";
+
+export function Avatar({
+  user,
+  className = "size-10",
+}: {
+  user: Pick<ShellUser, "name" | "image">;
+  className?: string;
+}) {
+  if (user.image) {
+    return (
+      <img
+        src={user.image}
+        alt=""
+        width={40}
+        height={40}
+        className={`${className} rounded-full object-cover`}
+      />
+    );
+  }
+  const initials = user.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join("");
+  return (
+    <span
+      aria-hidden="true"
+      className={`${className} inline-flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800`}
+    >
+      {initials || "?"}
+    </span>
+  );
+}
+
+/** The signed-in visitor's menu: My Profile, My Appointments, Logout. */
+export function AccountMenu({ user }: { user: ShellUser }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOnOutsidePointer);
+    return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
+  }, [open]);
+
+  const itemClass =
+    "block w-full rounded-lg px-3 py-2 text-left text-ink hover:bg-brand-50 hover:text-brand-800";
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only listens; the button is the control
+    <div
+      ref={containerRef}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center rounded-full p-0.5 hover:ring-2 hover:ring-brand-200"
+      >
+        <Avatar user={user} />
+        <span className="sr-only">Account menu for {user.name}</span>
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-60 rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
+      >
+        <p className="truncate px-3 py-2 text-muted text-sm">{user.email}</p>
+        <ul>
+          <li>
+            <Link to="/my-profile" className={itemClass} onClick={() => setOpen(false)}>
+              My Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/my-appointments" className={itemClass} onClick={() => setOpen(false)}>
+              My Appointments
+            </Link>
+          </li>
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className={itemClass}>
+                Logout
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { redirect } from "react-router";
+import type { Toast } from "./cookies.server";
+import type { RequestContext } from "./request-context.server";
+
+/** Redirects and shows a toast on the next page (through a signed, one-minute cookie). */
+export async function redirectWithToast(
+  to: string,
+  toast: Toast,
+  context: Pick<RequestContext, "cookies">,
+  headers: Headers = new Headers(),
+): Promise<Response> {
+  headers.append("Set-Cookie", await context.cookies.flash.serialize(toast));
+  return redirect(to, { headers });
+}
+
+/** The toast left for this page, if any, and the header that clears it. */
+export async function takeToast(
+  request: Request,
+  context: Pick<RequestContext, "cookies">,
+): Promise<{ toast: Toast | null; headers: Headers }> {
+  const headers = new Headers();
+  const value: unknown = await context.cookies.flash.parse(request.headers.get("Cookie"));
+  if (!isToast(value)) return { toast: null, headers };
+  headers.append("Set-Cookie", await context.cookies.flash.serialize("", { maxAge: 0 }));
+  return { toast: value, headers };
+}
+
+function isToast(value: unknown): value is Toast {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, message } = value as Record<string, unknown>;
+  return (kind === "success" || kind === "error" || kind === "info") && typeof message === "string";
+}

@@ -1,0 +1,171 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
+import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
+import { PASSWORD_MIN_LENGTH } from "~/features/accounts/schemas";
+import { safeRedirectPath } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, honeypotFailure, textValues } from "~/infra/form-failure.server";
+import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta({
+    title: new URLSearchParams(location.search).get("mode") === "signup" ? "Create Account" : "Login",
+    description: "Log in or create an account to book consultants and manage your appointments.",
+    path: "/login",
+    origin: originFrom(matches),
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.user) throw redirect("/");
+  const url = new URL(request.url);
+  return {
+    mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), ""),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = textValues(form, ["password"]);
+  if (isHoneypotFilled(form)) return honeypotFailure(values);
+  const signingUp = form.get("mode") === "signup";
+  const auth = authRequestFrom(context);
+  try {
+    const input = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
+    const signedIn = signingUp
+      ? await registerUser(context.db, input, auth)
+      : await logIn(context.db, input, auth);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await context.cookies.session.serialize(signedIn.token));
+    return redirectWithToast(
+      signingUp ? "/onboarding" : safeRedirectPath(form.get("redirectTo")),
+      { kind: "success", message: signingUp ? "Account created successfully" : "Logged in successfully" },
+      context,
+      headers,
+    );
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, redirectTo } = loaderData;
+  const signingUp = mode === "signup";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  const values = actionData?.values ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const toggleSearch = new URLSearchParams({
+    ...(signingUp ? {} : { mode: "signup" }),
+    ...(redirectTo ? { redirectTo } : {}),
+  });
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col px-4 py-14 sm:py-20">
+      <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="font-bold text-3xl text-ink tracking-tight">
+          {signingUp ? "Create Account" : "Login"}
+        </h1>
+        <p className="mt-2 text-muted">
+          {signingUp
+            ? "Sign up to book consultants and follow your appointments."
+            : "Log in to book and manage your appointments."}
+        </p>
+        <Form method="post" className="relative mt-6 space-y-5" key={mode}>
+          <input type="hidden" name="mode" value={mode} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <HoneypotField />
+          <FormAlert message={actionData?.error} />
+          {signingUp ? (
+            <TextField
+              label="Full Name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              defaultValue={values.name}
+              error={errors.name}
+            />
+          ) : null}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={signingUp ? "new-password" : "current-password"}
+            required
+            minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
+            hint={
+              signingUp ? `At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords.` : undefined
+            }
+            error={errors.password}
+          />
+          {signingUp ? (
+            <fieldset>
+              <legend className="font-medium text-ink text-sm">I am joining as</legend>
+              <div className="mt-2 flex gap-3">
+                {[
+                  { value: "investor", label: "Investor" },
+                  { value: "borrower", label: "Borrower" },
+                ].map((role) => (
+                  <label
+                    key={role.value}
+                    className="flex flex-1 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 py-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="role"
+                      value={role.value}
+                      defaultChecked={(values.role ?? "investor") === role.value}
+                      className="accent-brand-700"
+                    />
+                    {role.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <PrimaryButton className="w-full" disabled={busy}>
+            {signingUp ? "Create Account" : "Login"}
+          </PrimaryButton>
+        </Form>
+        {signingUp ? null : (
+          <p className="mt-4 text-sm">
+            <Link
+              to="/forgot-password"
+              className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        )}
+        <p className="mt-6 text-muted text-sm">
+          {signingUp ? "Already have an account? " : "New here? "}
+          <Link
+            to={`/login?${toggleSearch}`}
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            {signingUp ? "Login here" : "Create an account"}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}

@@ -1,0 +1,280 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Avatar } from "~/components/account-menu";
+import { FieldError, FormAlert, PrimaryButton, SelectField, TextField } from "~/components/form-controls";
+import { genders } from "~/content/lists";
+import { getProfile, updateProfile } from "~/features/accounts/profile.server";
+import { PICTURE_MAX_BYTES } from "~/features/accounts/schemas";
+import { getKycSummary } from "~/features/kyc/kyc.server";
+import { requireUser } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, honeypotFailure, textValues } from "~/infra/form-failure.server";
+import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/my-profile";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "My Profile",
+    description: "Your profile.",
+    path: "/my-profile",
+    origin: originFrom(matches),
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const [profile, kyc] = await Promise.all([
+    getProfile(context.db, user.id),
+    getKycSummary(context.db, user.id),
+  ]);
+  return {
+    profile,
+    kyc: kyc ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4 } : null,
+    editing: new URL(request.url).searchParams.has("edit"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const values = textValues(form);
+  if (isHoneypotFilled(form)) return honeypotFailure(values);
+  const image = form.get("image");
+  try {
+    await updateProfile(
+      context.db,
+      user.id,
+      values,
+      image instanceof File && image.size > 0
+        ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.env.uploadDirectory }
+        : undefined,
+    );
+    return redirectWithToast("/my-profile", { kind: "success", message: "Profile updated" }, context);
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, kyc } = loaderData;
+  const editing = loaderData.editing || Boolean(actionData);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar user={profile} className="size-20 text-2xl" />
+        <div className="min-w-0">
+          <h1 className="font-bold text-3xl text-ink tracking-tight">{profile.name}</h1>
+          <p className="truncate text-muted">{profile.email}</p>
+        </div>
+      </div>
+      {editing ? (
+        <ProfileForm profile={profile} failure={actionData ?? undefined} />
+      ) : (
+        <ProfileView profile={profile} kyc={kyc} />
+      )}
+    </section>
+  );
+}
+
+type Profile = Route.ComponentProps["loaderData"]["profile"];
+
+function ProfileView({ profile, kyc }: { profile: Profile; kyc: Route.ComponentProps["loaderData"]["kyc"] }) {
+  const rows: [string, string][] = [
+    ["Email", profile.email],
+    ["Phone", profile.phone || "Not given"],
+    ["Address", [profile.address.line1, profile.address.line2].filter(Boolean).join(", ") || "Not given"],
+    ["Gender", profile.gender],
+    ["Date of birth", profile.dob ? formatDate(profile.dob) : "Not given"],
+  ];
+  return (
+    <>
+      <dl className="mt-8 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-1 px-5 py-4 sm:grid-cols-3 sm:gap-4">
+            <dt className="font-medium text-muted text-sm">{label}</dt>
+            <dd className="break-words text-ink sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        <Link
+          to="/my-profile?edit"
+          className="inline-flex rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          Edit
+        </Link>
+        <Link to="/my-appointments" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          My Appointments
+        </Link>
+      </div>
+      <div className="mt-10 rounded-2xl bg-surface p-5">
+        <h2 className="font-semibold text-ink text-lg">Identity verification</h2>
+        {kyc ? (
+          <p className="mt-1 text-muted">
+            Status: <span className="font-medium text-ink capitalize">{kyc.status}</span> · ID ending in{" "}
+            <span className="font-mono">{kyc.idNumberLast4}</span>
+            {kyc.status === "approved" ? null : (
+              <>
+                {" · "}
+                <Link
+                  to="/onboarding"
+                  className="font-medium text-brand-700 underline-offset-4 hover:underline"
+                >
+                  Update details
+                </Link>
+              </>
+            )}
+          </p>
+        ) : (
+          <p className="mt-1 text-muted">
+            Not submitted yet.{" "}
+            <Link to="/onboarding" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              Complete onboarding
+            </Link>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function ProfileForm({
+  profile,
+  failure,
+}: {
+  profile: Profile;
+  failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+}) {
+  const busy = useNavigation().state === "submitting";
+  const values = failure?.values;
+  const errors = failure?.fieldErrors ?? {};
+  const [preview, setPreview] = useState<string | null>(null);
+  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="relative mt-8 space-y-5">
+      <HoneypotField />
+      <FormAlert message={failure?.error} />
+      <div>
+        <span className="block font-medium text-ink text-sm" id="picture-label">
+          Picture
+        </span>
+        <div className="mt-2 flex items-center gap-4">
+          {preview ? (
+            <img src={preview} alt="" width={80} height={80} className="size-20 rounded-full object-cover" />
+          ) : (
+            <Avatar user={profile} className="size-20 text-2xl" />
+          )}
+          <label className="cursor-pointer rounded-full border border-gray-300 px-4 py-2 font-medium text-ink text-sm hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+            Choose a picture
+            <input
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              aria-describedby="picture-hint"
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                if (file && file.size > PICTURE_MAX_BYTES) {
+                  setPictureError("Please choose a picture of at most 2 MB.");
+                  event.currentTarget.value = "";
+                  setPreview(null);
+                  return;
+                }
+                setPictureError(undefined);
+                setPreview(file ? URL.createObjectURL(file) : null);
+              }}
+            />
+          </label>
+        </div>
+        <p id="picture-hint" className="mt-1.5 text-muted text-sm">
+          JPEG, PNG or WebP, up to 2 MB.
+        </p>
+        <FieldError message={pictureError ?? errors.image} />
+      </div>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={values?.name ?? profile.name}
+        error={errors.name}
+      />
+      <TextField
+        label="Email"
+        name="email-shown"
+        value={profile.email}
+        readOnly
+        disabled
+        hint="Your e-mail address cannot be changed here."
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        defaultValue={values?.phone ?? profile.phone}
+        error={errors.phone}
+      />
+      <TextField
+        label="Address line 1"
+        name="addressLine1"
+        autoComplete="address-line1"
+        maxLength={200}
+        defaultValue={values?.addressLine1 ?? profile.address.line1}
+        error={errors.addressLine1}
+      />
+      <TextField
+        label="Address line 2"
+        name="addressLine2"
+        autoComplete="address-line2"
+        maxLength={200}
+        defaultValue={values?.addressLine2 ?? profile.address.line2}
+        error={errors.addressLine2}
+      />
+      <SelectField
+        label="Gender"
+        name="gender"
+        options={genders}
+        defaultValue={values?.gender ?? profile.gender}
+        error={errors.gender}
+      />
+      <TextField
+        label="Date of birth"
+        name="dateOfBirth"
+        type="date"
+        autoComplete="bday"
+        defaultValue={values?.dateOfBirth ?? profile.dob}
+        error={errors.dateOfBirth}
+      />
+      <div className="flex flex-wrap gap-3 pt-2">
+        <PrimaryButton disabled={busy}>{busy ? "Saving..." : "Save information"}</PrimaryButton>
+        <Link
+          to="/my-profile"
+          className="inline-flex items-center rounded-full border border-gray-300 px-6 py-3 font-semibold text-ink hover:border-brand-700"
+        >
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function formatDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -1,0 +1,213 @@
+import { Form, useNavigation } from "react-router";
+import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/form-controls";
+import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
+import { kycStepSchemas } from "~/features/kyc/kyc-schema";
+import {
+  type KycField,
+  kycFieldLabels,
+  kycFields,
+  kycSteps,
+  latestAllowedBirthDate,
+} from "~/features/kyc/kyc-steps";
+import { requireUser } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { HONEYPOT_MESSAGE } from "~/infra/form-failure.server";
+import { FeatureError, fieldErrorsFrom } from "~/lib/errors";
+import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/onboarding";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Onboarding",
+    description: "Tell us a little about yourself to finish setting up your account.",
+    path: "/onboarding",
+    origin: originFrom(matches),
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+type KycValues = Record<KycField, string>;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const kyc = await getKycSummary(context.db, user.id);
+  return { previous: kyc ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4 } : null };
+}
+
+interface StepState {
+  step: number;
+  values: KycValues;
+  fieldErrors: Record<string, string>;
+  error?: string;
+}
+
+/**
+ * One form across three steps: Next checks the current step on the server before moving on (the
+ * old app's missing checks were a defect), Back keeps what was typed, Submit sends everything.
+ */
+export async function action({ request, context }: Route.ActionArgs): Promise<StepState | Response> {
+  const user = requireUser(request, context);
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    kycFields.map((name) => [name, String(form.get(name) ?? "")]),
+  ) as KycValues;
+  const step = Math.min(Math.max(Number(form.get("step")) || 1, 1), 3);
+  if (isHoneypotFilled(form)) return { step, values, fieldErrors: {}, error: HONEYPOT_MESSAGE };
+  const intent = form.get("intent");
+
+  if (intent === "back") return { step: Math.max(1, step - 1), values, fieldErrors: {} };
+
+  if (intent === "next") {
+    const checked = kycStepSchemas[step - 1]!.safeParse(values);
+    if (!checked.success) return { step, values, fieldErrors: fieldErrorsFrom(checked.error.issues) };
+    return { step: Math.min(3, step + 1), values, fieldErrors: {} };
+  }
+
+  try {
+    await submitKyc(context.db, user.id, values, {
+      encryptionKey: context.secrets.encryptionKey,
+      clientAddress: context.clientAddress,
+      perAddressPerMinute: context.env.RATE_LIMIT_FORMS_PER_MINUTE,
+    });
+  } catch (error) {
+    if (!(error instanceof FeatureError)) throw error;
+    // Send the visitor back to the first step with a problem; the values are kept.
+    const firstBadStep = kycStepSchemas.findIndex((schema) => !schema.safeParse(values).success);
+    return {
+      step: firstBadStep >= 0 && firstBadStep < 2 ? firstBadStep + 1 : 3,
+      values,
+      fieldErrors: error.fieldErrors,
+      error: error.kind === "invalid" ? error.message : "An error occurred. Please try again.",
+    };
+  }
+  return redirectWithToast(
+    "/",
+    { kind: "success", message: "KYC information submitted successfully" },
+    context,
+  );
+}
+
+export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const state: StepState =
+    actionData && "step" in actionData
+      ? actionData
+      : { step: 1, values: { address: "", phone: "", dob: "", idNumber: "" }, fieldErrors: {} };
+  const { step, values, fieldErrors } = state;
+  const busy = useNavigation().state === "submitting";
+  const currentStep = kycSteps[step - 1]!;
+  const hiddenValues = kycFields.filter((name) => !currentStep.fields.includes(name));
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+      <h1 className="font-bold text-3xl text-ink tracking-tight">Complete your profile</h1>
+      <p className="mt-2 text-muted">
+        We verify every client before work begins. Your ID number is encrypted and only its last four
+        characters are ever shown.
+      </p>
+      {loaderData.previous ? (
+        <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900 text-sm">
+          You already sent your details (status: {loaderData.previous.status}, ID ending in{" "}
+          {loaderData.previous.idNumberLast4}). Sending them again replaces them.
+        </p>
+      ) : null}
+
+      <ol className="mt-8 grid grid-cols-3 gap-2" aria-label="Onboarding steps">
+        {kycSteps.map((candidate, index) => (
+          <li
+            key={candidate.title}
+            aria-current={index + 1 === step ? "step" : undefined}
+            className={`border-t-4 pt-2 text-sm ${index + 1 <= step ? "border-brand-700 font-semibold text-ink" : "border-gray-200 text-muted"}`}
+          >
+            <span className="block text-xs">Step {index + 1}</span>
+            {candidate.title}
+          </li>
+        ))}
+      </ol>
+
+      <Form method="post" className="relative mt-8 space-y-5" key={step}>
+        <HoneypotField />
+        <input type="hidden" name="step" value={step} />
+        {hiddenValues.map((name) => (
+          <input key={name} type="hidden" name={name} value={values[name]} />
+        ))}
+        <h2 className="font-semibold text-ink text-xl">{currentStep.title}</h2>
+        <FormAlert message={state.error} />
+        {step === 1 ? (
+          <>
+            <TextField
+              label="Address"
+              name="address"
+              autoComplete="street-address"
+              required
+              maxLength={300}
+              defaultValue={values.address}
+              error={fieldErrors.address}
+            />
+            <TextField
+              label="Phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={30}
+              hint="US numbers as (555) 010-0123; other countries with the + code."
+              defaultValue={values.phone}
+              error={fieldErrors.phone}
+            />
+          </>
+        ) : null}
+        {step === 2 ? (
+          <>
+            <TextField
+              label="Date of Birth"
+              name="dob"
+              type="date"
+              autoComplete="bday"
+              required
+              max={latestAllowedBirthDate()}
+              defaultValue={values.dob}
+              error={fieldErrors.dob}
+            />
+            <TextField
+              label="ID Number"
+              name="idNumber"
+              required
+              autoComplete="off"
+              minLength={4}
+              maxLength={30}
+              pattern="[A-Za-z0-9]{4,30}"
+              hint="4 to 30 letters or digits, as on your ID document."
+              defaultValue={values.idNumber}
+              error={fieldErrors.idNumber}
+            />
+          </>
+        ) : null}
+        {step === 3 ? (
+          <dl className="divide-y divide-gray-200 rounded-2xl border border-gray-200">
+            {kycFields.map((name) => (
+              <div key={name} className="grid gap-1 px-5 py-3 sm:grid-cols-3">
+                <dt className="font-medium text-muted text-sm">{kycFieldLabels[name]}</dt>
+                <dd className="break-words text-ink sm:col-span-2">
+                  {values[name]}
+                  <input type="hidden" name={name} value={values[name]} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {/* The primary button comes first so Enter in a field moves forward; CSS shows Back first. */}
+        <div className="flex flex-row-reverse flex-wrap justify-end gap-3 pt-2">
+          <PrimaryButton name="intent" value={step === 3 ? "submit" : "next"} disabled={busy}>
+            {step === 3 ? "Submit" : "Next"}
+          </PrimaryButton>
+          {step > 1 ? (
+            <SecondaryButton type="submit" name="intent" value="back" formNoValidate>
+              Back
+            </SecondaryButton>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
+import { isResetTokenUsable, resetPassword } from "~/features/accounts/password-reset.server";
+import { PASSWORD_MIN_LENGTH } from "~/features/accounts/schemas";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, honeypotFailure } from "~/infra/form-failure.server";
+import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Choose a new password",
+    description: "Choose a new password for your account.",
+    path: "/reset-password",
+    origin: originFrom(matches),
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: await isResetTokenUsable(context.db, token) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (isHoneypotFilled(form)) return honeypotFailure({});
+  try {
+    await resetPassword(context.db, { token: form.get("token"), password: form.get("password") });
+    return redirectWithToast(
+      "/login",
+      { kind: "success", message: "Your password has been changed. Please log in." },
+      context,
+    );
+  } catch (error) {
+    return formFailure(error, {});
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="mx-auto max-w-md px-4 py-14 sm:py-20">
+      <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="font-bold text-3xl text-ink tracking-tight">Choose a new password</h1>
+        {loaderData.usable ? (
+          <Form method="post" className="relative mt-6 space-y-5">
+            <HoneypotField />
+            <input type="hidden" name="token" value={loaderData.token} />
+            <FormAlert message={actionData?.fieldErrors.password ? undefined : actionData?.error} />
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords.`}
+              error={actionData?.fieldErrors.password}
+            />
+            <PrimaryButton className="w-full" disabled={busy}>
+              Save new password
+            </PrimaryButton>
+          </Form>
+        ) : (
+          <p role="alert" className="mt-4 text-muted">
+            This reset link is not valid or has expired. Links work once, for one hour.{" "}
+            <Link
+              to="/forgot-password"
+              className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              Ask for a new link
+            </Link>
+            .
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

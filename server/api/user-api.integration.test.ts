@@ -1,0 +1,692 @@
+import { randomBytes } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { hashToken } from "~/features/accounts/sessions.server";
+import type { DatabaseHandle } from "~/infra/db.server";
+import type { Environment } from "~/infra/env.server";
+import { sessions, users } from "../../db/schema";
+import {
+  countRows,
+  expectFailure,
+  filesIn,
+  GOOD_PASSWORD,
+  getWith,
+  isSentence,
+  nextAddress,
+  type ProfileFields,
+  postForm,
+  postJson,
+  profileForm,
+  type RequestTarget,
+  signUp,
+  uniqueEmail,
+} from "../../tests/setup/factories";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-database";
+
+let database: DatabaseHandle;
+let app: RequestTarget;
+let env: Environment;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app, env } = createTestApp(database));
+});
+afterAll(async () => {
+  await database.close();
+  await rm(env.dataDirectory, { recursive: true, force: true });
+});
+
+interface ProfileAnswer {
+  success: boolean;
+  userData: {
+    _id: string;
+    name: string;
+    email: string;
+    phone: string;
+    address: { line1: string; line2: string };
+    gender: string;
+    dob: string;
+    image: string;
+  };
+}
+
+async function profileOf(token: string): Promise<ProfileAnswer["userData"]> {
+  const response = await getWith(app, "/api/user/get-profile", { token });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as ProfileAnswer).userData;
+}
+
+async function userRow(email: string) {
+  const [row] = await database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+async function accountCounts() {
+  return { users: await countRows(database.db, users), sessions: await countRows(database.db, sessions) };
+}
+
+async function pngBytes(width = 64, height = 48): Promise<Uint8Array> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 200 } } })
+    .png()
+    .toBuffer();
+}
+
+const validProfile = {
+  name: "Ada Lovelace",
+  phone: "+1 202 555 0143",
+  address: { line1: "12 Analytical Street", line2: "Suite 3" },
+  gender: "Female",
+  dob: "1990-12-10",
+} satisfies ProfileFields;
+
+describe("POST /api/user/register", () => {
+  it("creates the account, answers 201 with a working token and stores only a scrypt hash", async () => {
+    const email = uniqueEmail("new");
+    const response = await postJson(app, "/api/user/register", {
+      name: "  Grace Hopper ",
+      email: `  ${email.toUpperCase()} `,
+      password: GOOD_PASSWORD,
+    });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { success: boolean; token: string; message: string };
+    expect(body).toEqual({ success: true, token: expect.any(String), message: "Account created successfully" });
+
+    const row = await userRow(email);
+    expect(row).toMatchObject({ name: "Grace Hopper", email, role: "investor" });
+    expect(row?.passwordHash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(JSON.stringify(row)).not.toContain(GOOD_PASSWORD);
+    // The session row holds the token's hash, never the token.
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, row!.id));
+    expect(session?.tokenHash).toBe(hashToken(body.token));
+    expect(JSON.stringify(session)).not.toContain(body.token);
+
+    expect(await profileOf(body.token)).toMatchObject({ name: "Grace Hopper", email });
+  });
+
+  it("keeps the borrower role when it is chosen", async () => {
+    const { email } = await signUp(app, { role: "borrower" });
+    expect((await userRow(email))?.role).toBe("borrower");
+  });
+
+  it("refuses a second account for the same e-mail in any letter case with 409", async () => {
+    const { email } = await signUp(app, { email: uniqueEmail("twice") });
+    const before = await accountCounts();
+    const response = await postJson(app, "/api/user/register", {
+      name: "Someone Else",
+      email: email.toUpperCase(),
+      password: "another decent password",
+    });
+    const body = await expectFailure(response, 409);
+    expect(body.message).toMatch(/already exists/);
+    expect(await accountCounts()).toEqual(before);
+  });
+
+  it("refuses the admin role at sign-up and creates no account", async () => {
+    const email = uniqueEmail("sneaky");
+    const before = await accountCounts();
+    const response = await postJson(app, "/api/user/register", {
+      name: "Mallory",
+      email,
+      password: GOOD_PASSWORD,
+      role: "admin",
+    });
+    await expectFailure(response, 400);
+    expect(await userRow(email)).toBeUndefined();
+    expect(await database.db.select().from(users).where(eq(users.role, "admin"))).toEqual([]);
+    expect(await accountCounts()).toEqual(before);
+  });
+
+  it("refuses a common password and one under 8 characters", async () => {
+    const before = await accountCounts();
+    const common = await expectFailure(
+      await postJson(app, "/api/user/register", { name: "Pat", email: uniqueEmail(), password: "password123" }),
+      400,
+    );
+    expect(common.message).toMatch(/common/i);
+    const short = await expectFailure(
+      await postJson(app, "/api/user/register", { name: "Pat", email: uniqueEmail(), password: "Xq7!kd2" }),
+      400,
+    );
+    expect(short.message).toMatch(/at least 8 characters/);
+    expect(await accountCounts()).toEqual(before);
+  });
+
+  it("accepts a 200-character password, which then logs in", async () => {
+    const password = randomBytes(150).toString("base64").slice(0, 200);
+    expect(password).toHaveLength(200);
+    const account = await signUp(app, { password });
+    const response = await postJson(app, "/api/user/login", { email: account.email, password });
+    expect(response.status).toBe(200);
+  });
+
+  const invalidRegistrations: [string, Record<string, unknown>][] = [
+    ["an empty object", {}],
+    ["no name", { email: "x@example.com", password: GOOD_PASSWORD }],
+    ["a blank name", { name: "   ", email: "x@example.com", password: GOOD_PASSWORD }],
+    ["a name over 100 characters", { name: "n".repeat(101), email: "x@example.com", password: GOOD_PASSWORD }],
+    ["a name that is not text", { name: 42, email: "x@example.com", password: GOOD_PASSWORD }],
+    ["no e-mail", { name: "Pat", password: GOOD_PASSWORD }],
+    ["a malformed e-mail", { name: "Pat", email: "not-an-email", password: GOOD_PASSWORD }],
+    ["an e-mail over 254 characters", { name: "Pat", email: `${"a".repeat(250)}@example.com`, password: GOOD_PASSWORD }],
+    ["an e-mail that is not text", { name: "Pat", email: ["x@example.com"], password: GOOD_PASSWORD }],
+    ["no password", { name: "Pat", email: "x@example.com" }],
+    ["an empty password", { name: "Pat", email: "x@example.com", password: "" }],
+    ["a password that is not text", { name: "Pat", email: "x@example.com", password: 12345678901 }],
+    ["a password over 256 characters", { name: "Pat", email: "x@example.com", password: "k".repeat(300) }],
+    ["the e-mail as password", { name: "Pat", email: "someone@example.com", password: "someone@example.com" }],
+    ["an unknown role", { name: "Pat", email: "x@example.com", password: GOOD_PASSWORD, role: "superuser" }],
+    ["a role that is not text", { name: "Pat", email: "x@example.com", password: GOOD_PASSWORD, role: 1 }],
+  ];
+  it.each(invalidRegistrations)("answers %s with 400 and writes nothing", async (_label, body) => {
+    const before = await accountCounts();
+    await expectFailure(await postJson(app, "/api/user/register", body), 400);
+    expect(await accountCounts()).toEqual(before);
+  });
+
+  it.each([
+    ["malformed JSON", '{"name": "Pat", "email": '],
+    ["a JSON array", '[{"name": "Pat"}]'],
+    ["JSON null", "null"],
+    ["an empty body", ""],
+  ])("answers %s with 400 and writes nothing", async (_label, raw) => {
+    const before = await accountCounts();
+    await expectFailure(await postJson(app, "/api/user/register", raw), 400);
+    expect(await accountCounts()).toEqual(before);
+  });
+});
+
+describe("POST /api/user/login", () => {
+  it("logs in with the right password, in any letter case of the e-mail, and the token works", async () => {
+    const account = await signUp(app);
+    const response = await postJson(app, "/api/user/login", {
+      email: account.email.toUpperCase(),
+      password: account.password,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { success: boolean; token: string; message: string };
+    expect(body).toEqual({ success: true, token: expect.any(String), message: "Logged in successfully" });
+    expect(body.token).not.toBe(account.token);
+    expect((await profileOf(body.token)).email).toBe(account.email);
+    // Logging in again does not end the earlier session.
+    expect((await profileOf(account.token)).email).toBe(account.email);
+  });
+
+  it("gives the same 401 for an unknown e-mail and a wrong password", async () => {
+    const account = await signUp(app);
+    const before = await accountCounts();
+    const unknown = await postJson(app, "/api/user/login", {
+      email: uniqueEmail("nobody"),
+      password: account.password,
+    });
+    const wrong = await postJson(app, "/api/user/login", { email: account.email, password: "not the password" });
+    const unknownBody = await expectFailure(unknown, 401);
+    const wrongBody = await expectFailure(wrong, 401);
+    expect(unknownBody).toEqual({ success: false, message: "Invalid email or password" });
+    expect(wrongBody).toEqual(unknownBody);
+    expect(await accountCounts()).toEqual(before);
+  });
+
+  it.each([
+    ["an empty object", {}],
+    ["no e-mail", { password: GOOD_PASSWORD }],
+    ["a malformed e-mail", { email: "nope", password: GOOD_PASSWORD }],
+    ["no password", { email: "x@example.com" }],
+    ["an empty password", { email: "x@example.com", password: "" }],
+    ["a password that is not text", { email: "x@example.com", password: { $ne: "" } }],
+  ])("answers %s with 400 and starts no session", async (_label, body) => {
+    const before = await accountCounts();
+    await expectFailure(await postJson(app, "/api/user/login", body), 400);
+    expect(await accountCounts()).toEqual(before);
+  });
+
+  it("answers malformed JSON with 400", async () => {
+    await expectFailure(await postJson(app, "/api/user/login", "{email: x}"), 400);
+  });
+});
+
+describe("tokens", () => {
+  it("accepts the token in the `token` header and as `Authorization: Bearer`", async () => {
+    const account = await signUp(app);
+    expect((await profileOf(account.token)).email).toBe(account.email);
+    const bearer = await getWith(app, "/api/user/get-profile", {
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    expect(bearer.status).toBe(200);
+    expect(((await bearer.json()) as ProfileAnswer).userData.email).toBe(account.email);
+  });
+
+  it("answers a missing, wrong or malformed token with 401 and a sentence", async () => {
+    await expectFailure(await getWith(app, "/api/user/get-profile"), 401);
+    await expectFailure(await getWith(app, "/api/user/get-profile", { token: "not-a-real-token" }), 401);
+    await expectFailure(
+      await getWith(app, "/api/user/get-profile", { headers: { Authorization: "Bearer " } }),
+      401,
+    );
+    await expectFailure(await getWith(app, "/api/user/get-profile", { token: "x".repeat(5000) }), 401);
+  });
+
+  it("refuses an expired token", async () => {
+    const account = await signUp(app);
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(account.token)));
+    await expectFailure(await getWith(app, "/api/user/get-profile", { token: account.token }), 401);
+  });
+
+  it("logout ends that session only: the token is dead afterwards, other sessions live on", async () => {
+    const account = await signUp(app);
+    const login = await postJson(app, "/api/user/login", { email: account.email, password: account.password });
+    const other = ((await login.json()) as { token: string }).token;
+
+    const response = await postJson(app, "/api/user/logout", {}, { token: account.token });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { success: boolean; message: string };
+    expect(body.success).toBe(true);
+    expect(isSentence(body.message)).toBe(true);
+
+    await expectFailure(await getWith(app, "/api/user/get-profile", { token: account.token }), 401);
+    await expectFailure(await postJson(app, "/api/user/logout", {}, { token: account.token }), 401);
+    expect((await profileOf(other)).email).toBe(account.email);
+  });
+
+  it("logout by Bearer token works too, and without a token it is a 401", async () => {
+    const account = await signUp(app);
+    const response = await postJson(
+      app,
+      "/api/user/logout",
+      {},
+      { headers: { Authorization: `Bearer ${account.token}` } },
+    );
+    expect(response.status).toBe(200);
+    await expectFailure(await getWith(app, "/api/user/get-profile", { token: account.token }), 401);
+    await expectFailure(await postJson(app, "/api/user/logout", {}), 401);
+  });
+});
+
+describe("GET /api/user/get-profile", () => {
+  it("answers the userData shape of the old app, with defaults for a new account", async () => {
+    const account = await signUp(app, { name: "Linus Pauling" });
+    const response = await getWith(app, "/api/user/get-profile", { token: account.token });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as ProfileAnswer;
+    const row = await userRow(account.email);
+    expect(body).toEqual({
+      success: true,
+      userData: {
+        _id: row!.id,
+        name: "Linus Pauling",
+        email: account.email,
+        phone: "",
+        address: { line1: "", line2: "" },
+        gender: "Not Selected",
+        dob: "",
+        image: "",
+      },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
+  });
+});
+
+describe("POST /api/user/update-profile", () => {
+  it("saves the fields, ignoring a userId in the form", async () => {
+    const other = await signUp(app, { name: "Other Person" });
+    const otherId = (await userRow(other.email))!.id;
+    const account = await signUp(app);
+    const response = await postForm(app, "/api/user/update-profile", profileForm({ ...validProfile, userId: otherId }), {
+      token: account.token,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: expect.stringMatching(/updated/i) });
+
+    expect(await profileOf(account.token)).toMatchObject({
+      name: "Ada Lovelace",
+      email: account.email,
+      phone: "+1 202 555 0143",
+      address: { line1: "12 Analytical Street", line2: "Suite 3" },
+      gender: "Female",
+      dob: "1990-12-10",
+      image: "",
+    });
+    expect(await profileOf(other.token)).toMatchObject({ name: "Other Person", phone: "", gender: "Not Selected" });
+  });
+
+  it("stores a PNG picture as a 256×256 WebP served back with a long cache lifetime", async () => {
+    const account = await signUp(app);
+    const before = await filesIn(env.uploadDirectory);
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm(validProfile, { bytes: await pngBytes(300, 120), name: "me.png", type: "image/png" }),
+      { token: account.token },
+    );
+    expect(response.status).toBe(200);
+
+    const { image } = await profileOf(account.token);
+    expect(image).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+    const added = (await filesIn(env.uploadDirectory)).filter((name) => !before.includes(name));
+    expect(added).toEqual([path.basename(image)]);
+
+    const stored = await sharp(await readFile(path.join(env.uploadDirectory, added[0]!))).metadata();
+    expect(stored).toMatchObject({ format: "webp", width: 256, height: 256 });
+
+    const served = await app.request(image);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    expect(served.headers.get("Cache-Control")).toMatch(/max-age=31536000/);
+    const servedMeta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(servedMeta).toMatchObject({ format: "webp", width: 256, height: 256 });
+  });
+
+  it("strips EXIF metadata from a JPEG picture", async () => {
+    const account = await signUp(app);
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366cc" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "Private camera owner", ImageDescription: "Taken at 1 Secret Lane" } })
+      .toBuffer();
+    // The picture really carries EXIF before upload, so the check below means something.
+    expect((await sharp(jpeg).metadata()).exif?.toString("latin1")).toContain("Secret Lane");
+
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm(validProfile, { bytes: jpeg, name: "holiday.jpg", type: "image/jpeg" }),
+      { token: account.token },
+    );
+    expect(response.status).toBe(200);
+    const { image } = await profileOf(account.token);
+    const bytes = await readFile(path.join(env.uploadDirectory, path.basename(image)));
+    const stored = await sharp(bytes).metadata();
+    expect(stored.format).toBe("webp");
+    expect(stored.exif).toBeUndefined();
+    expect(bytes.toString("latin1")).not.toContain("Secret Lane");
+    expect(bytes.toString("latin1")).not.toContain("Private camera owner");
+  });
+
+  it("keeps the picture when none is sent and replaces it when a new one is", async () => {
+    const account = await signUp(app);
+    const picture = { bytes: await pngBytes(), name: "a.png", type: "image/png" };
+    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), { token: account.token });
+    const first = (await profileOf(account.token)).image;
+    expect(first).toMatch(/^\/uploads\//);
+
+    await postForm(app, "/api/user/update-profile", profileForm({ ...validProfile, name: "Renamed" }), {
+      token: account.token,
+    });
+    expect(await profileOf(account.token)).toMatchObject({ name: "Renamed", image: first });
+
+    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), { token: account.token });
+    const second = (await profileOf(account.token)).image;
+    expect(second).toMatch(/^\/uploads\//);
+    expect(second).not.toBe(first);
+  });
+
+  it("refuses a request without a token and changes nothing", async () => {
+    const account = await signUp(app);
+    const before = await profileOf(account.token);
+    await expectFailure(await postForm(app, "/api/user/update-profile", profileForm(validProfile)), 401);
+    expect(await profileOf(account.token)).toEqual(before);
+  });
+
+  const invalidProfiles: [string, ProfileFields][] = [
+    ["no name", { ...validProfile, name: undefined }],
+    ["a blank name", { ...validProfile, name: "   " }],
+    ["a name over 100 characters", { ...validProfile, name: "n".repeat(101) }],
+    ["a phone number with letters", { ...validProfile, phone: "call me maybe" }],
+    ["a phone number over 30 characters", { ...validProfile, phone: "1".repeat(31) }],
+    ["an address that is not JSON", { ...validProfile, address: "12 Analytical Street" }],
+    ["an address that is a JSON number", { ...validProfile, address: "42" }],
+    ["an address that is a JSON array", { ...validProfile, address: '["12 Analytical Street"]' }],
+    ["an address line that is not text", { ...validProfile, address: { line1: 12, line2: "" } }],
+    ["an address line over 200 characters", { ...validProfile, address: { line1: "a".repeat(201), line2: "" } }],
+    ["an unknown gender", { ...validProfile, gender: "Other" }],
+    ["a date of birth in the future", { ...validProfile, dob: "2999-01-01" }],
+    ["a date of birth that does not exist", { ...validProfile, dob: "1990-02-30" }],
+    ["a date of birth that is not a date", { ...validProfile, dob: "last spring" }],
+  ];
+  it.each(invalidProfiles)("answers %s with 400 and changes nothing", async (_label, fields) => {
+    const account = await signUp(app);
+    const before = await profileOf(account.token);
+    const rowBefore = await userRow(account.email);
+    const filesBefore = await filesIn(env.uploadDirectory);
+    const picture = { bytes: await pngBytes(), name: "ok.png", type: "image/png" };
+    const response = await postForm(app, "/api/user/update-profile", profileForm(fields, picture), {
+      token: account.token,
+    });
+    await expectFailure(response, 400);
+    expect(await profileOf(account.token)).toEqual(before);
+    expect((await userRow(account.email))?.updatedAt).toEqual(rowBefore?.updatedAt);
+    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
+  });
+
+  it("refuses a disguised upload (HTML named avatar.png) with 400, storing nothing", async () => {
+    const account = await signUp(app);
+    const before = await profileOf(account.token);
+    const filesBefore = await filesIn(env.uploadDirectory);
+    const html = new TextEncoder().encode("<html><script>alert(document.cookie)</script></html>");
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm({ ...validProfile, name: "Changed Name" }, { bytes: html, name: "avatar.png", type: "image/png" }),
+      { token: account.token },
+    );
+    await expectFailure(response, 400);
+    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
+    expect(await profileOf(account.token)).toEqual(before);
+  });
+
+  it("refuses a real picture over 2 MB with a sentence, storing nothing", async () => {
+    const account = await signUp(app);
+    const before = await profileOf(account.token);
+    const filesBefore = await filesIn(env.uploadDirectory);
+    // Noise does not compress: a 840×840 PNG stored without compression is just over 2 MB.
+    const side = 840;
+    const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    expect(big.byteLength).toBeLessThan(2 * 1024 * 1024 + 40 * 1024);
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm(validProfile, { bytes: big, name: "big.png", type: "image/png" }),
+      { token: account.token },
+    );
+    expect([400, 413]).toContain(response.status);
+    const body = await expectFailure(response, response.status);
+    expect(body.message).toMatch(/2 MB/);
+    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
+    expect(await profileOf(account.token)).toEqual(before);
+  });
+
+  it("answers a 3 MB multipart body with 413, storing nothing", async () => {
+    const account = await signUp(app);
+    const before = await profileOf(account.token);
+    const filesBefore = await filesIn(env.uploadDirectory);
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm(validProfile, { bytes: randomBytes(3 * 1024 * 1024), name: "huge.png", type: "image/png" }),
+      { token: account.token },
+    );
+    await expectFailure(response, 413);
+    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
+    expect(await profileOf(account.token)).toEqual(before);
+  });
+});
+
+describe("one user's token reaches only that user's data", () => {
+  it("user B sees and changes only B", async () => {
+    const userA = await signUp(app, { name: "User A" });
+    const userB = await signUp(app, { name: "User B" });
+    const idA = (await userRow(userA.email))!.id;
+
+    expect(await profileOf(userB.token)).toMatchObject({ name: "User B", email: userB.email });
+
+    const update = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm({ ...validProfile, name: "B Changed", userId: idA }),
+      { token: userB.token },
+    );
+    expect(update.status).toBe(200);
+    expect(await profileOf(userA.token)).toMatchObject({ name: "User A", phone: "", dob: "" });
+    expect(await profileOf(userB.token)).toMatchObject({ name: "B Changed" });
+
+    // Query strings and headers naming A change nothing either.
+    const sneaky = await getWith(app, `/api/user/get-profile?userId=${idA}`, {
+      token: userB.token,
+      headers: { userId: idA },
+    });
+    expect(((await sneaky.json()) as ProfileAnswer).userData._id).not.toBe(idA);
+
+    await postJson(app, "/api/user/logout", { userId: idA }, { token: userB.token });
+    expect((await profileOf(userA.token)).name).toBe("User A");
+  });
+});
+
+describe("request size", () => {
+  it("answers a 200 KB JSON body with 413 and a sentence", async () => {
+    const before = await accountCounts();
+    const response = await postJson(app, "/api/user/login", {
+      email: "someone@example.com",
+      password: "p".repeat(200 * 1024),
+    });
+    await expectFailure(response, 413);
+    expect(await accountCounts()).toEqual(before);
+  });
+});
+
+describe("cross-site writes", () => {
+  it("refuses a POST from another site's page with 403 and creates nothing", async () => {
+    const before = await accountCounts();
+    const body = { name: "Victim", email: uniqueEmail(), password: GOOD_PASSWORD };
+    await expectFailure(
+      await postJson(app, "/api/user/register", body, { headers: { Origin: "https://evil.example" } }),
+      403,
+    );
+    await expectFailure(
+      await postJson(app, "/api/user/register", body, { headers: { "Sec-Fetch-Site": "cross-site" } }),
+      403,
+    );
+    expect(await accountCounts()).toEqual(before);
+  });
+
+  it("refuses a malformed Origin with 403, never a 500", async () => {
+    const account = await signUp(app);
+    for (const origin of ["evil", "https://", "http://[bad"]) {
+      const response = await postJson(app, "/api/user/logout", {}, { token: account.token, headers: { Origin: origin } });
+      await expectFailure(response, 403);
+    }
+    expect((await profileOf(account.token)).email).toBe(account.email);
+  });
+
+  it("lets a same-site POST through", async () => {
+    const response = await postJson(
+      app,
+      "/api/user/register",
+      { name: "Neighbour", email: uniqueEmail(), password: GOOD_PASSWORD },
+      { headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" } },
+    );
+    expect(response.status).toBe(201);
+  });
+});
+
+describe("rate limits", () => {
+  // Limits count in fixed windows; a frozen clock keeps each burst inside one window.
+  beforeEach(() => {
+    const now = new Date();
+    now.setUTCMinutes(now.getUTCMinutes() - (now.getUTCMinutes() % 15), 20, 0);
+    vi.useFakeTimers({ toFake: ["Date"], now });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function expectRateLimited(response: Response) {
+    const body = await expectFailure(response, 429);
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    return body;
+  }
+
+  it("refuses the 11th sign-up from one address within a minute, not another address's", async () => {
+    const address = nextAddress();
+    const first = await postJson(
+      app,
+      "/api/user/register",
+      { name: "Burst", email: uniqueEmail(), password: GOOD_PASSWORD },
+      { address },
+    );
+    expect(first.status).toBe(201);
+    for (let attempt = 2; attempt <= 10; attempt += 1) {
+      const response = await postJson(
+        app,
+        "/api/user/register",
+        { name: "Burst", email: uniqueEmail(), password: "short" },
+        { address },
+      );
+      expect(response.status, `attempt ${attempt}`).toBe(400);
+    }
+    const before = await accountCounts();
+    const eleventh = await postJson(
+      app,
+      "/api/user/register",
+      { name: "Burst", email: uniqueEmail(), password: GOOD_PASSWORD },
+      { address },
+    );
+    await expectRateLimited(eleventh);
+    expect(await accountCounts()).toEqual(before);
+
+    const elsewhere = await postJson(app, "/api/user/register", {
+      name: "Elsewhere",
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it("refuses the 11th login from one address within a minute, even with the right password", async () => {
+    const account = await signUp(app);
+    const address = nextAddress();
+    const good = { email: account.email, password: account.password };
+    expect((await postJson(app, "/api/user/login", good, { address })).status).toBe(200);
+    for (let attempt = 2; attempt <= 10; attempt += 1) {
+      const response = await postJson(app, "/api/user/login", { email: account.email }, { address });
+      expect(response.status, `attempt ${attempt}`).toBe(400);
+    }
+    await expectRateLimited(await postJson(app, "/api/user/login", good, { address }));
+    expect((await postJson(app, "/api/user/login", good, { address: nextAddress() })).status).toBe(200);
+  });
+
+  it("refuses the 6th failed login for one account even from 6 different addresses", async () => {
+    const account = await signUp(app);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await postJson(
+        app,
+        "/api/user/login",
+        { email: account.email, password: `wrong guess ${attempt}` },
+        { address: nextAddress() },
+      );
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    const sixth = await postJson(
+      app,
+      "/api/user/login",
+      { email: account.email.toUpperCase(), password: "wrong guess 6" },
+      { address: nextAddress() },
+    );
+    await expectRateLimited(sixth);
+
+    // Another account is not affected by this one's failures.
+    const other = await signUp(app);
+    const response = await postJson(app, "/api/user/login", { email: other.email, password: other.password });
+    expect(response.status).toBe(200);
+  });
+});
