@@ -30,8 +30,10 @@ export function createAppCookies(options: {
 
 /** The session token from the cookie, the `token` header or `Authorization: Bearer`. */
 export async function readSessionToken(request: Request, cookies: AppCookies): Promise<string | undefined> {
+  // An empty `token` header (sent by clients that have none) must not hide a Bearer token.
   const header =
-    request.headers.get("token") ?? request.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    request.headers.get("token")?.trim() ||
+    request.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (header) return header;
   const fromCookie: unknown = await cookies.session.parse(request.headers.get("Cookie"));
   return typeof fromCookie === "string" && fromCookie.length > 0 ? fromCookie : undefined;

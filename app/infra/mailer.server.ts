@@ -11,9 +11,18 @@ export interface SmtpMail {
   attachments: { filename: string; contentType: string; content: string }[];
 }
 
-/** nodemailer over SMTP, from a URL such as `smtp://user:pass@mail.example.com:587`. */
+/**
+ * nodemailer over SMTP, from a URL such as `smtp://user:pass@mail.example.com:587`. The timeouts
+ * keep one message well inside the outbox's two-minute lease (nodemailer waits up to 10 minutes
+ * by default); the URL's query can set others, e.g. `?socketTimeout=60000`.
+ */
 export function createSmtpTransport(smtpUrl: string): { sendMail(mail: SmtpMail): Promise<unknown> } {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 30_000,
+  });
   return {
     sendMail: (mail: SmtpMail) =>
       transporter.sendMail({

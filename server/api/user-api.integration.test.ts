@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -21,6 +21,7 @@ import {
   postJson,
   profileForm,
   type RequestTarget,
+  type SignedUpUser,
   signUp,
   uniqueEmail,
 } from "../../tests/setup/factories";
@@ -93,7 +94,11 @@ describe("POST /api/user/register", () => {
     });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { success: boolean; token: string; message: string };
-    expect(body).toEqual({ success: true, token: expect.any(String), message: "Account created successfully" });
+    expect(body).toEqual({
+      success: true,
+      token: expect.any(String),
+      message: "Account created successfully",
+    });
 
     const row = await userRow(email);
     expect(row).toMatchObject({ name: "Grace Hopper", email, role: "investor" });
@@ -143,7 +148,11 @@ describe("POST /api/user/register", () => {
   it("refuses a common password and one under 8 characters", async () => {
     const before = await accountCounts();
     const common = await expectFailure(
-      await postJson(app, "/api/user/register", { name: "Pat", email: uniqueEmail(), password: "password123" }),
+      await postJson(app, "/api/user/register", {
+        name: "Pat",
+        email: uniqueEmail(),
+        password: "password123",
+      }),
       400,
     );
     expect(common.message).toMatch(/common/i);
@@ -153,6 +162,17 @@ describe("POST /api/user/register", () => {
     );
     expect(short.message).toMatch(/at least 8 characters/);
     expect(await accountCounts()).toEqual(before);
+  });
+
+  it("creates one account when two sign-ups for the same e-mail race", async () => {
+    const email = uniqueEmail("race");
+    const responses = await Promise.all(
+      ["First", "Second"].map((name) =>
+        postJson(app, "/api/user/register", { name, email, password: GOOD_PASSWORD }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    expect(await database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
   it("accepts a 200-character password, which then logs in", async () => {
@@ -167,17 +187,31 @@ describe("POST /api/user/register", () => {
     ["an empty object", {}],
     ["no name", { email: "x@example.com", password: GOOD_PASSWORD }],
     ["a blank name", { name: "   ", email: "x@example.com", password: GOOD_PASSWORD }],
-    ["a name over 100 characters", { name: "n".repeat(101), email: "x@example.com", password: GOOD_PASSWORD }],
+    [
+      "a name over 100 characters",
+      { name: "n".repeat(101), email: "x@example.com", password: GOOD_PASSWORD },
+    ],
     ["a name that is not text", { name: 42, email: "x@example.com", password: GOOD_PASSWORD }],
+    [
+      "a name with a NUL character",
+      { name: "Pat\u0000Smith", email: "x@example.com", password: GOOD_PASSWORD },
+    ],
+    ["a name with a line break", { name: "Pat\nSmith", email: "x@example.com", password: GOOD_PASSWORD }],
     ["no e-mail", { name: "Pat", password: GOOD_PASSWORD }],
     ["a malformed e-mail", { name: "Pat", email: "not-an-email", password: GOOD_PASSWORD }],
-    ["an e-mail over 254 characters", { name: "Pat", email: `${"a".repeat(250)}@example.com`, password: GOOD_PASSWORD }],
+    [
+      "an e-mail over 254 characters",
+      { name: "Pat", email: `${"a".repeat(250)}@example.com`, password: GOOD_PASSWORD },
+    ],
     ["an e-mail that is not text", { name: "Pat", email: ["x@example.com"], password: GOOD_PASSWORD }],
     ["no password", { name: "Pat", email: "x@example.com" }],
     ["an empty password", { name: "Pat", email: "x@example.com", password: "" }],
     ["a password that is not text", { name: "Pat", email: "x@example.com", password: 12345678901 }],
     ["a password over 256 characters", { name: "Pat", email: "x@example.com", password: "k".repeat(300) }],
-    ["the e-mail as password", { name: "Pat", email: "someone@example.com", password: "someone@example.com" }],
+    [
+      "the e-mail as password",
+      { name: "Pat", email: "someone@example.com", password: "someone@example.com" },
+    ],
     ["an unknown role", { name: "Pat", email: "x@example.com", password: GOOD_PASSWORD, role: "superuser" }],
     ["a role that is not text", { name: "Pat", email: "x@example.com", password: GOOD_PASSWORD, role: 1 }],
   ];
@@ -222,7 +256,10 @@ describe("POST /api/user/login", () => {
       email: uniqueEmail("nobody"),
       password: account.password,
     });
-    const wrong = await postJson(app, "/api/user/login", { email: account.email, password: "not the password" });
+    const wrong = await postJson(app, "/api/user/login", {
+      email: account.email,
+      password: "not the password",
+    });
     const unknownBody = await expectFailure(unknown, 401);
     const wrongBody = await expectFailure(wrong, 401);
     expect(unknownBody).toEqual({ success: false, message: "Invalid email or password" });
@@ -257,6 +294,11 @@ describe("tokens", () => {
     });
     expect(bearer.status).toBe(200);
     expect(((await bearer.json()) as ProfileAnswer).userData.email).toBe(account.email);
+    // Old clients send `token: ""` when they have none; it must not hide a Bearer token.
+    const both = await getWith(app, "/api/user/get-profile", {
+      headers: { token: "", Authorization: `bearer ${account.token}` },
+    });
+    expect(both.status).toBe(200);
   });
 
   it("answers a missing, wrong or malformed token with 401 and a sentence", async () => {
@@ -280,7 +322,10 @@ describe("tokens", () => {
 
   it("logout ends that session only: the token is dead afterwards, other sessions live on", async () => {
     const account = await signUp(app);
-    const login = await postJson(app, "/api/user/login", { email: account.email, password: account.password });
+    const login = await postJson(app, "/api/user/login", {
+      email: account.email,
+      password: account.password,
+    });
     const other = ((await login.json()) as { token: string }).token;
 
     const response = await postJson(app, "/api/user/logout", {}, { token: account.token });
@@ -337,9 +382,14 @@ describe("POST /api/user/update-profile", () => {
     const other = await signUp(app, { name: "Other Person" });
     const otherId = (await userRow(other.email))!.id;
     const account = await signUp(app);
-    const response = await postForm(app, "/api/user/update-profile", profileForm({ ...validProfile, userId: otherId }), {
-      token: account.token,
-    });
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm({ ...validProfile, userId: otherId }),
+      {
+        token: account.token,
+      },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: expect.stringMatching(/updated/i) });
 
@@ -352,7 +402,11 @@ describe("POST /api/user/update-profile", () => {
       dob: "1990-12-10",
       image: "",
     });
-    expect(await profileOf(other.token)).toMatchObject({ name: "Other Person", phone: "", gender: "Not Selected" });
+    expect(await profileOf(other.token)).toMatchObject({
+      name: "Other Person",
+      phone: "",
+      gender: "Not Selected",
+    });
   });
 
   it("stores a PNG picture as a 256×256 WebP served back with a long cache lifetime", async () => {
@@ -410,7 +464,9 @@ describe("POST /api/user/update-profile", () => {
   it("keeps the picture when none is sent and replaces it when a new one is", async () => {
     const account = await signUp(app);
     const picture = { bytes: await pngBytes(), name: "a.png", type: "image/png" };
-    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), { token: account.token });
+    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), {
+      token: account.token,
+    });
     const first = (await profileOf(account.token)).image;
     expect(first).toMatch(/^\/uploads\//);
 
@@ -419,7 +475,9 @@ describe("POST /api/user/update-profile", () => {
     });
     expect(await profileOf(account.token)).toMatchObject({ name: "Renamed", image: first });
 
-    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), { token: account.token });
+    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), {
+      token: account.token,
+    });
     const second = (await profileOf(account.token)).image;
     expect(second).toMatch(/^\/uploads\//);
     expect(second).not.toBe(first);
@@ -442,14 +500,25 @@ describe("POST /api/user/update-profile", () => {
     ["an address that is a JSON number", { ...validProfile, address: "42" }],
     ["an address that is a JSON array", { ...validProfile, address: '["12 Analytical Street"]' }],
     ["an address line that is not text", { ...validProfile, address: { line1: 12, line2: "" } }],
-    ["an address line over 200 characters", { ...validProfile, address: { line1: "a".repeat(201), line2: "" } }],
+    [
+      "an address line over 200 characters",
+      { ...validProfile, address: { line1: "a".repeat(201), line2: "" } },
+    ],
+    [
+      "an address line with a NUL character",
+      { ...validProfile, address: { line1: "12 Main\u0000St", line2: "" } },
+    ],
+    ["a name with a NUL character", { ...validProfile, name: "Ada\u0000Lovelace" }],
     ["an unknown gender", { ...validProfile, gender: "Other" }],
     ["a date of birth in the future", { ...validProfile, dob: "2999-01-01" }],
     ["a date of birth that does not exist", { ...validProfile, dob: "1990-02-30" }],
     ["a date of birth that is not a date", { ...validProfile, dob: "last spring" }],
   ];
+  // One account serves every refused update: each case checks that nothing about it changed.
+  let refusedAccount: Promise<SignedUpUser> | undefined;
   it.each(invalidProfiles)("answers %s with 400 and changes nothing", async (_label, fields) => {
-    const account = await signUp(app);
+    refusedAccount ??= signUp(app);
+    const account = await refusedAccount;
     const before = await profileOf(account.token);
     const rowBefore = await userRow(account.email);
     const filesBefore = await filesIn(env.uploadDirectory);
@@ -463,6 +532,45 @@ describe("POST /api/user/update-profile", () => {
     expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
   });
 
+  it("answers a body that is not a readable form with 400 and changes nothing", async () => {
+    const account = await signUp(app);
+    const before = await profileOf(account.token);
+    const garbled = await app.request("/api/user/update-profile", {
+      method: "POST",
+      headers: {
+        token: account.token,
+        "X-Forwarded-For": nextAddress(),
+        "Content-Type": "multipart/form-data; boundary=xyz",
+      },
+      body: "--abc\r\nnot really a form",
+    });
+    await expectFailure(garbled, 400);
+    // JSON is not what this endpoint takes: the name is then missing.
+    await expectFailure(
+      await postJson(app, "/api/user/update-profile", { name: "Json Name" }, { token: account.token }),
+      400,
+    );
+    expect(await profileOf(account.token)).toEqual(before);
+  });
+
+  it("refuses an SVG picture (it can carry script) with 400, storing nothing", async () => {
+    const account = await signUp(app);
+    const before = await profileOf(account.token);
+    const filesBefore = await filesIn(env.uploadDirectory);
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+    );
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm(validProfile, { bytes: svg, name: "avatar.png", type: "image/png" }),
+      { token: account.token },
+    );
+    await expectFailure(response, 400);
+    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
+    expect(await profileOf(account.token)).toEqual(before);
+  });
+
   it("refuses a disguised upload (HTML named avatar.png) with 400, storing nothing", async () => {
     const account = await signUp(app);
     const before = await profileOf(account.token);
@@ -471,7 +579,10 @@ describe("POST /api/user/update-profile", () => {
     const response = await postForm(
       app,
       "/api/user/update-profile",
-      profileForm({ ...validProfile, name: "Changed Name" }, { bytes: html, name: "avatar.png", type: "image/png" }),
+      profileForm(
+        { ...validProfile, name: "Changed Name" },
+        { bytes: html, name: "avatar.png", type: "image/png" },
+      ),
       { token: account.token },
     );
     await expectFailure(response, 400);
@@ -549,6 +660,29 @@ describe("one user's token reaches only that user's data", () => {
   });
 });
 
+describe("uploaded files", () => {
+  it("serves nothing outside the upload folder", async () => {
+    const secret = "top secret file content";
+    await writeFile(path.join(env.dataDirectory, "private.txt"), secret);
+    // The same probe finds a file that is inside the folder, so the refusals below mean something.
+    await mkdir(env.uploadDirectory, { recursive: true });
+    await writeFile(path.join(env.uploadDirectory, "inside.txt"), secret);
+    expect(await (await app.request("/uploads/inside.txt")).text()).toBe(secret);
+    await rm(path.join(env.uploadDirectory, "inside.txt"));
+
+    for (const probe of [
+      "/uploads/../private.txt",
+      "/uploads/..%2Fprivate.txt",
+      "/uploads/%2e%2e/private.txt",
+      "/uploads/%2e%2e%2fprivate.txt",
+      "/uploads/..\\private.txt",
+    ]) {
+      const response = await app.request(probe);
+      expect(await response.text(), probe).not.toContain(secret);
+    }
+  });
+});
+
 describe("request size", () => {
   it("answers a 200 KB JSON body with 413 and a sentence", async () => {
     const before = await accountCounts();
@@ -579,7 +713,12 @@ describe("cross-site writes", () => {
   it("refuses a malformed Origin with 403, never a 500", async () => {
     const account = await signUp(app);
     for (const origin of ["evil", "https://", "http://[bad"]) {
-      const response = await postJson(app, "/api/user/logout", {}, { token: account.token, headers: { Origin: origin } });
+      const response = await postJson(
+        app,
+        "/api/user/logout",
+        {},
+        { token: account.token, headers: { Origin: origin } },
+      );
       await expectFailure(response, 403);
     }
     expect((await profileOf(account.token)).email).toBe(account.email);
@@ -663,6 +802,42 @@ describe("rate limits", () => {
     }
     await expectRateLimited(await postJson(app, "/api/user/login", good, { address }));
     expect((await postJson(app, "/api/user/login", good, { address: nextAddress() })).status).toBe(200);
+  });
+
+  it("takes the address the proxy saw: addresses a client adds to X-Forwarded-For do not dodge the limit", async () => {
+    const address = nextAddress();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await postJson(
+        app,
+        "/api/user/login",
+        {},
+        { headers: { "X-Forwarded-For": `203.0.113.${attempt}, ${address}` } },
+      );
+      expect(response.status, `attempt ${attempt}`).toBe(400);
+    }
+    await expectRateLimited(
+      await postJson(
+        app,
+        "/api/user/login",
+        {},
+        { headers: { "X-Forwarded-For": `198.51.100.7, ${address}` } },
+      ),
+    );
+  });
+
+  it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
+    const direct = createTestApp(database, { settings: { TRUST_PROXY: "false" } });
+    try {
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const response = await postJson(direct.app, "/api/user/register", {}, { address: nextAddress() });
+        expect(response.status, `attempt ${attempt}`).toBe(400);
+      }
+      await expectRateLimited(
+        await postJson(direct.app, "/api/user/register", {}, { address: nextAddress() }),
+      );
+    } finally {
+      await rm(direct.env.dataDirectory, { recursive: true, force: true });
+    }
   });
 
   it("refuses the 6th failed login for one account even from 6 different addresses", async () => {

@@ -114,5 +114,10 @@ export async function resetPassword(db: Database, input: unknown, now = new Date
       .set({ passwordHash: await hashPassword(password), updatedAt: now })
       .where(eq(users.id, claimed.userId));
     await revokeAllSessions(transaction, claimed.userId, now);
+    // Older links of the same account must not undo this change.
+    await transaction
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
   });
 }

@@ -14,11 +14,15 @@ const email = z
   .pipe(z.email("Please enter a valid e-mail address."))
   .transform((value) => value.toLowerCase());
 
+/** Control characters (NUL above all, which PostgreSQL cannot store) have no place in these fields. */
+const noControlCharacters = /^\P{Cc}*$/u;
+
 const name = z
   .string({ error: "Please enter your full name." })
   .trim()
   .min(1, "Please enter your full name.")
-  .max(100, "Please keep your name under 100 characters.");
+  .max(100, "Please keep your name under 100 characters.")
+  .regex(noControlCharacters, "Please enter your name without special characters.");
 
 const password = z.string({ error: "Please enter a password." }).min(1, "Please enter a password.");
 
@@ -48,6 +52,15 @@ export const passwordResetSchema = z.object({
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+function addressLine() {
+  return z
+    .string()
+    .trim()
+    .max(200, "Please keep each address line under 200 characters.")
+    .regex(noControlCharacters, "Please enter your address without special characters.")
+    .default("");
+}
+
 export const profileUpdateSchema = z.object({
   name,
   phone: z
@@ -56,8 +69,8 @@ export const profileUpdateSchema = z.object({
     .max(30, "Please enter a phone number of at most 30 characters.")
     .regex(/^[+()\d\s.-]*$/, "Please enter a phone number using digits, spaces and + ( ) - only.")
     .default(""),
-  addressLine1: z.string().trim().max(200, "Please keep each address line under 200 characters.").default(""),
-  addressLine2: z.string().trim().max(200, "Please keep each address line under 200 characters.").default(""),
+  addressLine1: addressLine(),
+  addressLine2: addressLine(),
   gender: z.enum(genders, { error: "Please choose Not Selected, Male or Female." }).default("Not Selected"),
   dateOfBirth: z
     .string()

@@ -26,6 +26,9 @@ export async function enqueueEmail(executor: Executor, message: EmailMessage): P
     replyTo: message.replyTo ?? null,
     attachments: message.attachments ?? [],
     kind: message.kind,
+    // The application's clock, like every other time deliverDueEmails compares (the database's
+    // now() has microseconds and may differ, so a fresh message could look not yet due).
+    nextAttemptAt: new Date(),
   });
 }
 
@@ -98,7 +101,22 @@ export async function deliverDueEmails(
   });
 
   const report: DeliveryReport = { sent: 0, failed: 0 };
+  const startedAt = Date.now();
   for (const message of claimed) {
+    // Renew the lease before each send. Each claim counts an attempt, so a changed count means
+    // another run took the row over after this run's lease ran out: leave the message to it.
+    const current = new Date(now.getTime() + (Date.now() - startedAt));
+    const ours = and(
+      eq(outbox.id, message.id),
+      eq(outbox.status, "pending"),
+      eq(outbox.attempts, message.attempts),
+    );
+    const [renewed] = await db
+      .update(outbox)
+      .set({ lockedUntil: new Date(current.getTime() + LOCK_SECONDS * 1000) })
+      .where(ours)
+      .returning({ id: outbox.id });
+    if (!renewed) continue;
     try {
       await transport.sendMail({
         from: options.from,
@@ -124,7 +142,7 @@ export async function deliverDueEmails(
           lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
           nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(message.attempts) * 1000),
         })
-        .where(eq(outbox.id, message.id));
+        .where(ours);
       report.failed += 1;
     }
   }

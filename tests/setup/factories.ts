@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { count } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { expect } from "vitest";
+import type { Database } from "~/infra/db.server";
+
+/** The part of a Hono app the tests use: a request goes in, a response comes out. */
+export interface RequestTarget {
+  request(input: string, init?: RequestInit): Response | Promise<Response>;
+}
+
+let addressCounter = 0;
+
+/**
+ * A client address no other request of this test process has used, so per-address rate limits of
+ * one test never spill into another. Requests name it in X-Forwarded-For (TRUST_PROXY is on).
+ */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+let emailCounter = 0;
+
+export function uniqueEmail(label = "user"): string {
+  emailCounter += 1;
+  return `${label}-${emailCounter}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+/** A password that passes every rule (long enough, not common, not the e-mail). */
+export const GOOD_PASSWORD = "correct horse battery staple";
+
+export interface RequestOptions {
+  token?: string;
+  /** The client address; a fresh one by default. */
+  address?: string;
+  headers?: Record<string, string>;
+}
+
+function headersFor(options: RequestOptions, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    "X-Forwarded-For": options.address ?? nextAddress(),
+    ...(options.token ? { token: options.token } : {}),
+    ...extra,
+    ...options.headers,
+  };
+}
+
+/** POSTs a JSON body (an object, or a raw string sent as it is). */
+export function postJson(
+  app: RequestTarget,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  return Promise.resolve(
+    app.request(path, {
+      method: "POST",
+      headers: headersFor(options, { "Content-Type": "application/json" }),
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+export function postForm(
+  app: RequestTarget,
+  path: string,
+  form: FormData,
+  options: RequestOptions = {},
+): Promise<Response> {
+  return Promise.resolve(app.request(path, { method: "POST", headers: headersFor(options), body: form }));
+}
+
+export function getWith(app: RequestTarget, path: string, options: RequestOptions = {}): Promise<Response> {
+  return Promise.resolve(app.request(path, { headers: headersFor(options) }));
+}
+
+export interface SignedUpUser {
+  token: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Registers an account through the API and returns its token and credentials. */
+export async function signUp(
+  app: RequestTarget,
+  overrides: Partial<{ name: string; email: string; password: string; role: string }> = {},
+): Promise<SignedUpUser> {
+  const account = {
+    name: overrides.name ?? "Test Person",
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? GOOD_PASSWORD,
+    ...(overrides.role ? { role: overrides.role } : {}),
+  };
+  const response = await postJson(app, "/api/user/register", account);
+  const body = (await response.json()) as { success: boolean; token?: string; message?: string };
+  if (response.status !== 201 || !body.token) {
+    throw new Error(`sign-up failed with ${response.status}: ${body.message ?? "no message"}`);
+  }
+  return { token: body.token, name: account.name, email: account.email, password: account.password };
+}
+
+/** Rows in a table, for checking that a refused request wrote nothing. */
+export async function countRows(db: Database, table: PgTable): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(table);
+  return row?.value ?? 0;
+}
+
+/** File names in a folder; an absent folder counts as empty. */
+export async function filesIn(directory: string): Promise<string[]> {
+  try {
+    return await readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/** A failure answer: the status, `success: false` and a sentence for a person. */
+export async function expectFailure(
+  response: Response,
+  status: number,
+): Promise<{ success: boolean; message: string }> {
+  const body = (await response.json()) as { success: boolean; message: string };
+  expect({ status: response.status, success: body.success }, JSON.stringify(body)).toEqual({
+    status,
+    success: false,
+  });
+  expect(isSentence(body.message), `"${body.message}" is not a sentence`).toBe(true);
+  return body;
+}
+
+/** Something a person can read: starts with a capital and has several words (not a code). */
+export function isSentence(message: unknown): boolean {
+  return typeof message === "string" && /^[A-Z][^\s]*(\s+\S+){2,}/.test(message.trim());
+}
+
+export interface ProfileFields {
+  name?: string;
+  phone?: string;
+  /** Sent as it is when a string; as JSON otherwise. */
+  address?: string | { line1?: unknown; line2?: unknown };
+  gender?: string;
+  dob?: string;
+  userId?: string;
+}
+
+/** The multipart form the profile page sends, with an optional picture. */
+export function profileForm(
+  fields: ProfileFields,
+  image?: { bytes: Uint8Array; name: string; type: string },
+): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    form.append(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  if (image) form.append("image", new File([new Uint8Array(image.bytes)], image.name, { type: image.type }));
+  return form;
+}
