@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { genders } from "../app/content/lists";
+import { specialityNames } from "../app/content/specialities";
 
 /** Small key/value facts about this database, such as which seed version it received. */
 export const appMetadata = pgTable("app_metadata", {
@@ -174,3 +176,73 @@ export const rateLimitBuckets = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+export const consultants = pgTable(
+  "consultants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Public path of the portrait. */
+    image: text("image").notNull(),
+    speciality: text("speciality", { enum: specialityNames }).notNull(),
+    degree: text("degree").notNull(),
+    experience: text("experience").notNull(),
+    about: text("about").notNull(),
+    /** The fee for one 30-minute consultation, in cents of `currency`. */
+    feeCents: integer("fee_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    available: boolean("available").notNull().default(true),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("consultants_speciality_idx").on(table.speciality),
+    check("consultants_fee_positive", sql`${table.feeCents} > 0`),
+  ],
+);
+
+/** What the client saw of the consultant when booking (the old clients' `docData`). */
+export interface ConsultantSnapshot {
+  _id: string;
+  name: string;
+  image: string;
+  speciality: string;
+  degree: string;
+  experience: string;
+  about: string;
+  fees: number;
+  address: { line1: string; line2: string };
+}
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    consultantId: uuid("consultant_id")
+      .notNull()
+      .references(() => consultants.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** The consultant's fee when booked, in cents of `currency`. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    consultantSnapshot: jsonb("consultant_snapshot").$type<ConsultantSnapshot>().notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The database itself refuses a second active booking of one consultant at one time.
+    uniqueIndex("appointments_active_slot_key")
+      .on(table.consultantId, table.startsAt)
+      .where(sql`${table.cancelledAt} is null`),
+    index("appointments_user_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+export type Consultant = typeof consultants.$inferSelect;
+export type Appointment = typeof appointments.$inferSelect;

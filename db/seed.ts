@@ -1,9 +1,14 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
-import { appMetadata, projects, projectTypes } from "./schema";
+import { demoConsultants } from "./demo-consultants";
+import { appMetadata, consultants, projects, projectTypes } from "./schema";
 
-/** Raise when the demo data changes; a database seeded at an older version is left as it is. */
-export const SEED_VERSION = "1";
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** One set of demo data; each is loaded once, the first time the server meets a database without it. */
+interface DemoDataset {
+  name: string;
+  load(transaction: Transaction): Promise<void>;
+}
 
 const demoProjectTypes = [
   { type: "real-estate", label: "Real Estate", sortOrder: 1 },
@@ -40,24 +45,11 @@ const demoProjects = [
   { name: "Trailhead Outfitters", type: "small-business", status: "active", roi: 1275, image: "trailhead" },
 ] as const;
 
-/**
- * Loads the demo data into an empty database, once. The marker row and the data are written in
- * one transaction, so a crash leaves either both or neither, and a second process starting at the
- * same time waits on the marker's key and then finds it taken.
- * @returns whether this call seeded the database.
- */
-export async function seedDatabase(db: Database): Promise<boolean> {
-  return db.transaction(async (transaction) => {
-    const claimed = await transaction
-      .insert(appMetadata)
-      .values({ key: "seed_version", value: SEED_VERSION })
-      .onConflictDoNothing()
-      .returning({ key: appMetadata.key });
-    if (claimed.length === 0) return false;
-
-    await transaction.insert(projectTypes).values(demoProjectTypes).onConflictDoNothing();
-    const [existing] = await transaction.select({ count: sql<number>`count(*)::int` }).from(projects);
-    if ((existing?.count ?? 0) === 0) {
+export const demoDatasets: DemoDataset[] = [
+  {
+    name: "projects",
+    load: async (transaction) => {
+      await transaction.insert(projectTypes).values(demoProjectTypes).onConflictDoNothing();
       await transaction.insert(projects).values(
         demoProjects.map((project) => ({
           name: project.name,
@@ -68,7 +60,51 @@ export async function seedDatabase(db: Database): Promise<boolean> {
           image: `/images/projects/${project.image}.svg`,
         })),
       );
-    }
-    return true;
-  });
+    },
+  },
+  {
+    name: "consultants",
+    load: async (transaction) => {
+      await transaction.insert(consultants).values(
+        demoConsultants.map((consultant) => ({
+          name: consultant.name,
+          image: `/images/consultants/${consultant.slug}.webp`,
+          speciality: consultant.speciality,
+          degree: consultant.degree,
+          experience: consultant.experience,
+          about: consultant.about,
+          feeCents: consultant.feeDollars * 100,
+          currency: "USD",
+          available: consultant.available,
+          addressLine1: consultant.address[0],
+          addressLine2: consultant.address[1],
+        })),
+      );
+    },
+  },
+];
+
+/**
+ * Loads each demo dataset the database has not received yet. A dataset's marker row and its data
+ * are written in one transaction: a crash leaves both or neither, and a second process starting
+ * at the same moment waits on the marker's key, then finds it taken. A dataset is never loaded
+ * again, so what staff changed or deleted stays as it is.
+ * @returns the names of the datasets this call loaded.
+ */
+export async function seedDatabase(db: Database, datasets: DemoDataset[] = demoDatasets): Promise<string[]> {
+  const loaded: string[] = [];
+  for (const dataset of datasets) {
+    const claimed = await db.transaction(async (transaction) => {
+      const marker = await transaction
+        .insert(appMetadata)
+        .values({ key: `seed:${dataset.name}`, value: new Date().toISOString() })
+        .onConflictDoNothing()
+        .returning({ key: appMetadata.key });
+      if (marker.length === 0) return false;
+      await dataset.load(transaction);
+      return true;
+    });
+    if (claimed) loaded.push(dataset.name);
+  }
+  return loaded;
 }

@@ -14,6 +14,7 @@ import type { Logger } from "~/infra/logger.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
+import { consultantApi } from "./api/consultant-api";
 import { userApi } from "./api/user-api";
 import { securityHeaders } from "./security-headers";
 
@@ -142,6 +143,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   );
 
   app.route("/api/user", userApi());
+  app.route("/api/consultant", consultantApi());
+  app.route("/api/doctor", consultantApi());
   app.all("/api/*", (context) =>
     context.json({ success: false, message: "There is no such API endpoint." }, 404),
   );

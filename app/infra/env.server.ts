@@ -25,6 +25,8 @@ const environmentSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
+  /** How often each process looks for e-mails to send. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   UPLOAD_DIR: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
@@ -32,6 +34,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Failed logins per account in 15 minutes, from any address. */
   RATE_LIMIT_FAILED_LOGINS: z.coerce.number().int().min(1).default(5),
+  /** Booking attempts a minute per user. */
+  RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

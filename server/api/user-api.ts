@@ -2,6 +2,12 @@ import { Hono } from "hono";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
+import {
+  bookAppointment,
+  bookingContextFrom,
+  cancelAppointment,
+  listAppointments,
+} from "~/features/booking/booking.server";
 import { submitKyc } from "~/features/kyc/kyc.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
@@ -69,6 +75,39 @@ export function userApi() {
       perAddressPerMinute: context.var.env.RATE_LIMIT_FORMS_PER_MINUTE,
     });
     return context.json({ success: true, message: "KYC information submitted successfully" });
+  });
+
+  api.post("/book-appointment", async (context) => {
+    const user = requireApiUser(context);
+    const appointment = await bookAppointment(
+      context.var.db,
+      user.id,
+      await readJsonObject(context),
+      bookingContextFrom(context.var),
+    );
+    return context.json(
+      { success: true, message: "Appointment booked", appointmentId: appointment._id },
+      201,
+    );
+  });
+
+  api.get("/appointments", async (context) => {
+    const user = requireApiUser(context);
+    return context.json({
+      success: true,
+      appointments: await listAppointments(context.var.db, user.id, context.var.env.AGENCY_TZ),
+    });
+  });
+
+  api.post("/cancel-appointment", async (context) => {
+    const user = requireApiUser(context);
+    await cancelAppointment(
+      context.var.db,
+      user.id,
+      await readJsonObject(context),
+      bookingContextFrom(context.var),
+    );
+    return context.json({ success: true, message: "Appointment cancelled" });
   });
 
   return api;

@@ -1,0 +1,102 @@
+import { DateTime } from "luxon";
+
+/** The booking grid (seed §9): 7 days, every 30 minutes from 10:00 until before 21:00. */
+export const SLOT_MINUTES = 30;
+export const DAY_START_HOUR = 10;
+export const DAY_END_HOUR = 21;
+export const BOOKING_WINDOW_DAYS = 7;
+
+export interface Slot {
+  /** `day_month_year`, month 1-based, no padding (e.g. `5_3_2027`), as the old clients use. */
+  slotDate: string;
+  /** `hh:mm AM/PM` (e.g. `01:30 PM`). */
+  slotTime: string;
+  /** The instant, ISO 8601 in UTC. */
+  startsAt: string;
+}
+
+export interface SlotDay {
+  /** The calendar day in the agency's zone, `YYYY-MM-DD`. */
+  date: string;
+  slots: Slot[];
+}
+
+export function formatSlotDate(time: DateTime): string {
+  return `${time.day}_${time.month}_${time.year}`;
+}
+
+export function formatSlotTime(time: DateTime): string {
+  return time.toFormat("hh:mm a");
+}
+
+function toSlot(time: DateTime): Slot {
+  return { slotDate: formatSlotDate(time), slotTime: formatSlotTime(time), startsAt: time.toUTC().toISO()! };
+}
+
+/**
+ * The seven days of slots from `now`, in the agency's time zone: today from the next half hour
+ * (not before 10:00), the following six days in full. `taken` holds the start instants (ms) of
+ * active bookings, which are left out. Wall-clock times are resolved by luxon, so days across a
+ * daylight-saving change keep every slot exactly once.
+ */
+export function slotWindow(options: { now: Date; zone: string; taken?: ReadonlySet<number> }): SlotDay[] {
+  const { zone, taken = new Set() } = options;
+  const now = DateTime.fromJSDate(options.now, { zone });
+  const days: SlotDay[] = [];
+  for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
+    const day = now.startOf("day").plus({ days: offset });
+    const slots: Slot[] = [];
+    for (let minutes = DAY_START_HOUR * 60; minutes < DAY_END_HOUR * 60; minutes += SLOT_MINUTES) {
+      const start = DateTime.fromObject(
+        {
+          year: day.year,
+          month: day.month,
+          day: day.day,
+          hour: Math.floor(minutes / 60),
+          minute: minutes % 60,
+        },
+        { zone },
+      );
+      if (start <= now || taken.has(start.toMillis())) continue;
+      slots.push(toSlot(start));
+    }
+    days.push({ date: day.toISODate()!, slots });
+  }
+  return days;
+}
+
+export type SlotProblem = "malformed" | "off-grid" | "past" | "outside-window";
+
+/**
+ * Turns the old clients' `slotDate` and `slotTime` into an instant in the agency's zone and checks
+ * it against the grid and the window. Returns the instant or why it is not bookable.
+ */
+export function resolveSlot(
+  slotDate: string,
+  slotTime: string,
+  options: { now: Date; zone: string },
+): { ok: true; startsAt: Date; slot: Slot } | { ok: false; problem: SlotProblem } {
+  const dateMatch = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim());
+  const timeMatch = /^(\d{1,2}):(\d{2})\s?(AM|PM)$/i.exec(slotTime.trim());
+  if (!dateMatch || !timeMatch) return { ok: false, problem: "malformed" };
+  const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
+  const [, hour12, minute] = timeMatch.slice(0, 3).map(Number) as [number, number, number];
+  const pm = timeMatch[3]!.toUpperCase() === "PM";
+  if (hour12 < 1 || hour12 > 12 || minute > 59) return { ok: false, problem: "malformed" };
+  const hour = (hour12 % 12) + (pm ? 12 : 0);
+  const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone: options.zone });
+  if (!start.isValid || start.day !== day || start.hour !== hour) return { ok: false, problem: "malformed" };
+  if (minute % SLOT_MINUTES !== 0 || hour < DAY_START_HOUR || hour >= DAY_END_HOUR) {
+    return { ok: false, problem: "off-grid" };
+  }
+  const now = DateTime.fromJSDate(options.now, { zone: options.zone });
+  if (start <= now) return { ok: false, problem: "past" };
+  const lastDay = now.startOf("day").plus({ days: BOOKING_WINDOW_DAYS });
+  if (start >= lastDay) return { ok: false, problem: "outside-window" };
+  return { ok: true, startsAt: start.toJSDate(), slot: toSlot(start) };
+}
+
+/** `slotDate`/`slotTime` of a stored start instant, in the agency's zone. */
+export function slotOf(startsAt: Date, zone: string): Slot {
+  return toSlot(DateTime.fromJSDate(startsAt, { zone }));
+}
