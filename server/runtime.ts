@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
@@ -40,6 +41,7 @@ async function startRuntime(): Promise<Runtime> {
   const env = loadEnvironment();
   const logger = createLogger(env.LOG_LEVEL);
   const { secrets, generated } = resolveSecrets(env);
+  mkdirSync(env.uploadDirectory, { recursive: true });
   if (generated.length > 0) {
     logger.info({ msg: "generated secrets in the data folder", names: generated });
   }
@@ -64,6 +66,7 @@ async function startRuntime(): Promise<Runtime> {
     logger,
     from: env.mailFrom,
     transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : undefined,
+    intervalMs: env.OUTBOX_POLL_MS,
   });
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>

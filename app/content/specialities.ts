@@ -11,7 +11,10 @@ export const specialities = [
 ] as const;
 
 export type SpecialityName = (typeof specialities)[number]["name"];
-export const specialityNames = specialities.map((speciality) => speciality.name) as [SpecialityName, ...SpecialityName[]];
+export const specialityNames = specialities.map((speciality) => speciality.name) as [
+  SpecialityName,
+  ...SpecialityName[],
+];
 
 /** Finds a speciality by its slug or, as the old app linked, by its exact name. */
 export function findSpeciality(value: string) {

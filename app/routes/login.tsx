@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await context.cookies.session.serialize(signedIn.token));
     return redirectWithToast(
-      signingUp ? "/onboarding" : safeRedirectPath(form.get("redirectTo")),
+      signingUp ? onboardingPath(form.get("redirectTo")) : safeRedirectPath(form.get("redirectTo")),
       { kind: "success", message: signingUp ? "Account created successfully" : "Logged in successfully" },
       context,
       headers,
@@ -50,6 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, values);
   }
+}
+
+/** New accounts go through onboarding first, then on to where they were heading. */
+function onboardingPath(redirectTo: FormDataEntryValue | null): string {
+  const next = safeRedirectPath(redirectTo, "");
+  return next ? `/onboarding?redirectTo=${encodeURIComponent(next)}` : "/onboarding";
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

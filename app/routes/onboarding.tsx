@@ -9,7 +9,7 @@ import {
   kycSteps,
   latestAllowedBirthDate,
 } from "~/features/kyc/kyc-steps";
-import { requireUser } from "~/infra/auth-guard.server";
+import { requireUser, safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { HONEYPOT_MESSAGE } from "~/infra/form-failure.server";
 import { FeatureError, fieldErrorsFrom } from "~/lib/errors";
@@ -81,8 +81,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
       error: error.kind === "invalid" ? error.message : "An error occurred. Please try again.",
     };
   }
+  const next = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   return redirectWithToast(
-    "/",
+    next,
     { kind: "success", message: "KYC information submitted successfully" },
     context,
   );

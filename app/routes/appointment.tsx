@@ -1,0 +1,150 @@
+import { data, Form, useNavigation } from "react-router";
+import { AvailabilityBadge, ConsultantCard } from "~/components/consultant-card";
+import { PrimaryButton } from "~/components/form-controls";
+import { SlotPicker } from "~/components/slot-picker";
+import { site } from "~/content/site";
+import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
+import {
+  consultantSlots,
+  findConsultant,
+  listConsultants,
+  snapshotOf,
+} from "~/features/consultants/consultants.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, textValues } from "~/infra/form-failure.server";
+import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/appointment";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: `Book ${loaderData.consultant.name}`,
+        description: `Book a 30-minute consultation with ${loaderData.consultant.name}, ${loaderData.consultant.speciality}.`,
+        path: `/appointment/${loaderData.consultant._id}`,
+        origin: originFrom(matches),
+      })
+    : [];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const consultant = await findConsultant(context.db, params.docId);
+  if (!consultant) throw data(null, { status: 404 });
+  const zone = context.env.AGENCY_TZ;
+  const [days, sameSpeciality] = await Promise.all([
+    consultantSlots(context.db, consultant, { zone }),
+    listConsultants(context.db, { speciality: consultant.speciality, zone }),
+  ]);
+  return {
+    consultant: { ...snapshotOf(consultant), available: consultant.available },
+    days,
+    zone,
+    signedIn: Boolean(context.user),
+    related: sameSpeciality
+      .filter((other) => other._id !== consultant.id)
+      .slice(0, 4)
+      .map(({ _id, name, image, speciality, available }) => ({ _id, name, image, speciality, available })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!context.user) {
+    return redirectWithToast(
+      `/login?redirectTo=${encodeURIComponent(`/appointment/${params.docId}`)}`,
+      { kind: "info", message: "Login to book appointment" },
+      context,
+    );
+  }
+  const form = await request.formData();
+  const values = textValues(form);
+  try {
+    await bookAppointment(
+      context.db,
+      context.user.id,
+      { docId: params.docId, slotDate: values.slotDate, slotTime: values.slotTime },
+      bookingContextFrom(context),
+    );
+    return redirectWithToast("/my-appointments", { kind: "success", message: "Appointment booked" }, context);
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultant, days, zone, related, signedIn } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const hasSlots = days.some((day) => day.slots.length > 0);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <article className="flex flex-col gap-6 sm:flex-row">
+        <img
+          src={consultant.image}
+          alt={`Portrait of ${consultant.name}`}
+          width={256}
+          height={256}
+          className="aspect-square w-full max-w-64 rounded-2xl bg-brand-50 object-cover"
+        />
+        <div className="flex-1 rounded-2xl border border-gray-200 p-6">
+          <h1 className="font-bold text-3xl text-ink tracking-tight">{consultant.name}</h1>
+          <p className="mt-1 text-muted">
+            {consultant.degree} · {consultant.speciality}{" "}
+            <span className="ml-1 rounded-full border border-gray-300 px-2 py-0.5 text-xs">
+              {consultant.experience}
+            </span>
+          </p>
+          <div className="mt-2">
+            <AvailabilityBadge available={consultant.available} />
+          </div>
+          <h2 className="mt-4 font-semibold text-ink">About</h2>
+          <p className="mt-1 max-w-2xl text-muted">{consultant.about}</p>
+          <p className="mt-4 font-medium text-ink">
+            Appointment fee: <span className="font-semibold">${consultant.fees}</span>
+          </p>
+          <p className="mt-1 text-muted text-sm">
+            {consultant.address.line1}, {consultant.address.line2}
+          </p>
+        </div>
+      </article>
+
+      <section aria-labelledby="booking-heading" className="mt-10 sm:ml-72">
+        <h2 id="booking-heading" className="font-semibold text-ink text-xl">
+          Booking slots
+        </h2>
+        {consultant.available ? (
+          <Form method="post" className="mt-4" noValidate>
+            <SlotPicker days={days} zone={zone} error={actionData?.error} />
+            {hasSlots ? (
+              <PrimaryButton className="mt-6" disabled={busy}>
+                {busy ? "Booking..." : "Book an appointment"}
+              </PrimaryButton>
+            ) : null}
+            {signedIn ? null : (
+              <p className="mt-3 text-muted text-sm">You will be asked to log in before booking.</p>
+            )}
+          </Form>
+        ) : (
+          <p className="mt-4 rounded-xl bg-surface p-4 text-muted">
+            {consultant.name} is not taking bookings at the moment. Please choose another consultant, or
+            contact us at {site.email}.
+          </p>
+        )}
+      </section>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-center font-semibold text-2xl text-ink">
+            Related Consultants
+          </h2>
+          <p className="mt-1 text-center text-muted">
+            Other {consultant.speciality.toLowerCase()} you can book.
+          </p>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {related.map((other) => (
+              <li key={other._id}>
+                <ConsultantCard consultant={other} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
