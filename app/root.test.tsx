@@ -3,6 +3,10 @@ import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } f
 import { describe, expect, it } from "vitest";
 import { ErrorBoundary } from "./root";
 
+function EmptyPage() {
+  return null;
+}
+
 /**
  * Renders the root error boundary above a page whose loader fails the given way, and returns the
  * visible markup (the static router's hydration data is left out: in production React Router's
@@ -15,7 +19,7 @@ async function renderFailingPage(failure: () => never): Promise<string> {
       path: "/",
       loader: () => ({ origin: "http://localhost", requestId: "req-7f3a" }),
       ErrorBoundary,
-      children: [{ index: true, loader: failure, Component: () => null }],
+      children: [{ index: true, loader: failure, Component: EmptyPage }],
     },
   ];
   const handler = createStaticHandler(routes);
