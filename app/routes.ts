@@ -16,6 +16,8 @@ export default [
   route("consultant/:speciality?", "routes/consultants.tsx"),
   route("appointment/:docId", "routes/appointment.tsx"),
   route("my-appointments", "routes/my-appointments.tsx"),
+  route("verify", "routes/verify.tsx"),
+  route("sandbox/checkout/:paymentId", "routes/sandbox-checkout.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),

@@ -233,6 +233,8 @@ export const appointments = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Set when a cancellation gave the money back through the provider. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -246,3 +248,53 @@ export const appointments = pgTable(
 
 export type Consultant = typeof consultants.$inferSelect;
 export type Appointment = typeof appointments.$inferSelect;
+
+export const paymentProviders = ["stripe", "razorpay"] as const;
+export const paymentStatuses = ["created", "paid", "failed", "expired", "refunded"] as const;
+
+/** One checkout attempt: a Stripe Checkout Session or a Razorpay Order (real or sandbox). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    /** `sandbox` when no keys are set and the built-in test checkout stands in for the provider. */
+    mode: text("mode", { enum: ["live", "sandbox"] }).notNull(),
+    /** The Checkout Session id or the Order id. */
+    providerReference: text("provider_reference").notNull(),
+    /** The PaymentIntent or Razorpay payment id, once paid (needed for refunds). */
+    providerPaymentId: text("provider_payment_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: paymentStatuses }).notNull().default("created"),
+    /** Where the sandbox checkout sends the visitor back (unused for real providers). */
+    returnUrl: text("return_url"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundReference: text("refund_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("payments_provider_reference_key").on(table.provider, table.providerReference),
+    index("payments_appointment_idx").on(table.appointmentId),
+  ],
+);
+
+/** Every provider event we acted on, so each is processed once however often it arrives. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
+    /** The provider's event id, or a key we derive for answers without one (e.g. a verified return). */
+    eventKey: text("event_key").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("payment_events_key").on(table.provider, table.eventKey)],
+);
+
+export type Payment = typeof payments.$inferSelect;

@@ -7,6 +7,8 @@ import { requestId } from "hono/request-id";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
 import { PICTURE_MAX_BYTES } from "~/features/accounts/schemas";
 import { findSessionUser } from "~/features/accounts/sessions.server";
+import type { PaymentGateways } from "~/features/payments/gateways.server";
+import { ProviderDownError } from "~/features/payments/payments.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
@@ -15,6 +17,7 @@ import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
 import { consultantApi } from "./api/consultant-api";
+import { paymentApi, webhookApi } from "./api/payment-api";
 import { userApi } from "./api/user-api";
 import { securityHeaders } from "./security-headers";
 
@@ -25,6 +28,7 @@ export interface HttpAppDependencies {
   database: DatabaseHandle;
   logger: Logger;
   secrets: AppSecrets;
+  payments: PaymentGateways;
   /** Renders pages (React Router); everything the API does not answer goes here. */
   handlePage: PageHandler;
   /** Built browser files, served by this process in production; Vite serves them in development. */
@@ -40,7 +44,7 @@ const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
 const uploadPaths = new Set(["/api/user/update-profile", "/my-profile"]);
 
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
-  const { env, database, logger, secrets, handlePage, clientDirectory } = dependencies;
+  const { env, database, logger, secrets, payments, handlePage, clientDirectory } = dependencies;
   const cookies = createAppCookies({
     secure: env.publicUrl.startsWith("https://"),
     signingKey: secrets.signingKey,
@@ -115,6 +119,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     context.set("logger", logger);
     context.set("secrets", secrets);
     context.set("cookies", cookies);
+    context.set("payments", payments);
     context.set("clientAddress", clientAddressOf(context, env.TRUST_PROXY));
     const token = await readSessionToken(context.req.raw, cookies);
     if (token) {
@@ -143,6 +148,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   );
 
   app.route("/api/user", userApi());
+  app.route("/api/user", paymentApi());
+  app.route("/api/webhooks", webhookApi());
   app.route("/api/consultant", consultantApi());
   app.route("/api/doctor", consultantApi());
   app.all("/api/*", (context) =>
@@ -155,6 +162,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     if (error instanceof FeatureError) {
       if (error.retryAfterSeconds) context.header("Retry-After", String(error.retryAfterSeconds));
       return context.json({ success: false, message: error.message }, statusForFailure[error.kind]);
+    }
+    if (error instanceof ProviderDownError) {
+      logger.warn({ msg: "payment provider unavailable", requestId: context.var.requestId, err: error });
+      return context.json({ success: false, message: error.message }, 502);
     }
     const id = context.var.requestId;
     logger.error({ msg: "unhandled error", requestId: id, err: error });

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
+import { createPaymentGateways, type PaymentGateways } from "~/features/payments/gateways.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
@@ -15,6 +16,7 @@ export interface Runtime {
   logger: Logger;
   database: DatabaseHandle;
   secrets: AppSecrets;
+  payments: PaymentGateways;
   stopBackgroundWork(): Promise<void>;
 }
 
@@ -60,6 +62,16 @@ async function startRuntime(): Promise<Runtime> {
     if (created) logger.info({ msg: "created the staff account from ADMIN_EMAIL" });
   }
   logger.info({ msg: "database ready", driver: database.driver, seeded });
+  const payments = createPaymentGateways(env, secrets, database.db);
+  const sandboxed = Object.entries(payments).flatMap(([name, gateway]) =>
+    gateway?.mode === "sandbox" ? [name] : [],
+  );
+  if (env.isProduction && sandboxed.length > 0) {
+    logger.warn({
+      msg: "the payment sandbox is on: these providers accept test payments",
+      providers: sandboxed,
+    });
+  }
 
   const outboxWorker = startOutboxWorker({
     db: database.db,
@@ -80,6 +92,7 @@ async function startRuntime(): Promise<Runtime> {
     logger,
     database,
     secrets,
+    payments,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
       await outboxWorker.stop();

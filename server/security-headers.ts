@@ -1,36 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 
 export function createCspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** The page's policy: our own files, plus inline scripts that carry this response's nonce. */
-export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOptions): string {
-  const { isProduction, servedOverHttps } = options;
-  const directives = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    // React writes `style` attributes (e.g. the carousel's transform); no style sheet is inlined.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    // Vite's hot reload talks over a WebSocket in development only.
-    isProduction ? "connect-src 'self'" : "connect-src 'self' ws: wss:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ];
-  if (servedOverHttps) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
-}
-
-export interface SecurityHeaderOptions {
-  isProduction: boolean;
-  /** The public URL is https: sub-requests may be upgraded (a plain-http local run must not be). */
-  servedOverHttps: boolean;
-}
+export type SecurityHeaderOptions = PolicyOptions;
 
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<{
   Variables: { cspNonce: string };

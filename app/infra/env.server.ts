@@ -34,6 +34,17 @@ const environmentSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Failed logins per account in 15 minutes, from any address. */
   RATE_LIMIT_FAILED_LOGINS: z.coerce.number().int().min(1).default(5),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends requests; only for tests against a local stand-in. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** The built-in test checkout for providers without keys: on outside production, off in it unless "true". */
+  PAYMENT_SANDBOX: z.enum(["true", "false"]).optional(),
   /** Booking attempts a minute per user. */
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

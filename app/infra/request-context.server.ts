@@ -1,3 +1,4 @@
+import type { PaymentGateways } from "~/features/payments/gateways.server";
 import type { User } from "../../db/schema";
 import type { AppCookies } from "./cookies.server";
 import type { Database } from "./db.server";
@@ -12,6 +13,8 @@ export type RequestContext = {
   logger: Logger;
   secrets: AppSecrets;
   cookies: AppCookies;
+  /** Stripe and Razorpay, real or sandbox (absent when neither keys nor the sandbox are there). */
+  payments: PaymentGateways;
   requestId: string;
   cspNonce: string;
   /** The visitor's address: the socket's, or the proxy's header when TRUST_PROXY is set. */

@@ -1,11 +1,20 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { RazorpayCheckout } from "~/components/razorpay-checkout";
 import {
   bookingContextFrom,
-  cancelAppointment,
   listAppointments,
   type PublicAppointment,
 } from "~/features/booking/booking.server";
+import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
+import {
+  cancelWithRefund,
+  ProviderDownError,
+  refundsOnCancel,
+  startRazorpayOrder,
+  startStripeCheckout,
+} from "~/features/payments/payments.server";
 import { requireUser } from "~/infra/auth-guard.server";
+import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { FeatureError } from "~/lib/errors";
@@ -25,56 +34,107 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const url = new URL(request.url);
-  return {
-    appointments: await listAppointments(context.db, user.id, context.env.AGENCY_TZ),
-    zone: context.env.AGENCY_TZ,
-    confirmingCancel: url.searchParams.get("cancel"),
-    choosingPayment: url.searchParams.get("pay"),
-  };
+  const now = new Date();
+  const appointments = (await listAppointments(context.db, user.id, context.env.AGENCY_TZ)).map(
+    (appointment) => ({
+      ...appointment,
+      refundOnCancel: refundsOnCancel(
+        { paidAt: appointment.payment ? now : null, startsAt: new Date(appointment.startsAt) },
+        now,
+      ),
+    }),
+  );
+  // A live provider's checkout needs its own origins, on this page only.
+  const policy = contentSecurityPolicy(
+    context.cspNonce,
+    { isProduction: context.env.isProduction, servedOverHttps: context.env.publicUrl.startsWith("https://") },
+    checkoutPolicyAdditions(context.payments),
+  );
+  return data(
+    {
+      appointments,
+      zone: context.env.AGENCY_TZ,
+      confirmingCancel: url.searchParams.get("cancel"),
+      choosingPayment: url.searchParams.get("pay"),
+      providers: { stripe: Boolean(context.payments.stripe), razorpay: Boolean(context.payments.razorpay) },
+    },
+    { headers: { "Content-Security-Policy": policy } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
   const values = textValues(form);
+  const urls = { publicUrl: context.env.publicUrl };
   try {
     if (values.intent === "cancel") {
-      await cancelAppointment(
+      const cancelled = await cancelWithRefund(
         context.db,
+        context.payments,
         user.id,
         { appointmentId: values.appointmentId },
         bookingContextFrom(context),
       );
-      return redirectWithToast(
-        "/my-appointments",
-        { kind: "success", message: "Appointment cancelled" },
-        context,
+      const message = cancelled.refunded
+        ? "Appointment cancelled and payment refunded"
+        : "Appointment cancelled";
+      return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+    }
+    if (values.intent === "pay" && values.provider === "stripe") {
+      const { sessionUrl } = await startStripeCheckout(
+        context.db,
+        context.payments,
+        user.id,
+        values.appointmentId,
+        urls,
       );
+      return redirect(sessionUrl);
+    }
+    if (values.intent === "pay" && values.provider === "razorpay") {
+      const started = await startRazorpayOrder(
+        context.db,
+        context.payments,
+        user.id,
+        values.appointmentId,
+        urls,
+      );
+      if (started.sandboxUrl) return redirect(started.sandboxUrl);
+      return { razorpay: { order: started.order, keyId: started.keyId } };
     }
     throw new FeatureError("invalid", "This action is not available.");
   } catch (error) {
+    // The provider being down is not the visitor's fault, but the page answers the same way.
+    if (error instanceof ProviderDownError)
+      return formFailure(new FeatureError("conflict", error.message), values);
     return formFailure(error, values);
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const policy = loaderHeaders.get("Content-Security-Policy");
+  if (policy) headers.set("Content-Security-Policy", policy);
+  return headers;
 }
 
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointments, zone, confirmingCancel, choosingPayment } = loaderData;
+  const { appointments, zone, confirmingCancel, choosingPayment, providers } = loaderData;
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const razorpay = actionData && "razorpay" in actionData ? actionData.razorpay : undefined;
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="font-bold text-3xl text-ink tracking-tight">My Appointments</h1>
       <p className="mt-1 text-muted text-sm">Times are shown in {zone.replace(/_/g, " ")} time.</p>
-      {actionData?.error ? (
+      {failure ? (
         <p
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800 text-sm"
         >
-          {actionData.error}
+          {failure.error}
         </p>
       ) : null}
+      {razorpay ? <RazorpayCheckout order={razorpay.order} keyId={razorpay.keyId} /> : null}
       {appointments.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-gray-200 bg-surface p-8 text-center">
           <p className="text-muted">You have no appointments yet.</p>
@@ -94,6 +154,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
               zone={zone}
               confirmingCancel={confirmingCancel === appointment._id}
               choosingPayment={choosingPayment === appointment._id}
+              providers={providers}
             />
           ))}
         </ul>
@@ -102,26 +163,31 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
   );
 }
 
+type AppointmentState = "active" | "paid" | "completed" | "cancelled";
+
+/** The states of seed §4: completed wins, then cancelled, then paid. */
+function stateOf(appointment: PublicAppointment): AppointmentState {
+  if (appointment.isCompleted) return "completed";
+  if (appointment.cancelled) return "cancelled";
+  return appointment.payment ? "paid" : "active";
+}
+
 function AppointmentRow({
   appointment,
   zone,
   confirmingCancel,
   choosingPayment,
+  providers,
 }: {
-  appointment: PublicAppointment;
+  appointment: PublicAppointment & { refundOnCancel: boolean };
   zone: string;
   confirmingCancel: boolean;
   choosingPayment: boolean;
+  providers: { stripe: boolean; razorpay: boolean };
 }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useNavigation().state !== "idle";
   const { docData: consultant } = appointment;
-  const state = appointment.isCompleted
-    ? "completed"
-    : appointment.cancelled
-      ? "cancelled"
-      : appointment.payment
-        ? "paid"
-        : "active";
+  const state = stateOf(appointment);
   const date = new Date(appointment.startsAt).toLocaleDateString("en-US", {
     weekday: "short",
     day: "numeric",
@@ -129,7 +195,14 @@ function AppointmentRow({
     year: "numeric",
     timeZone: zone,
   });
+  const about = ` the appointment with ${consultant.name} on ${date}`;
   const buttonClass = "w-full rounded-lg border px-4 py-2 text-center text-sm sm:w-48";
+  const cancellable = state === "active" || state === "paid";
+  const paymentOptions = [
+    { provider: "stripe", label: "Stripe", enabled: providers.stripe },
+    { provider: "razorpay", label: "Razorpay", enabled: providers.razorpay },
+  ].filter((option) => option.enabled);
+
   return (
     <li className="flex flex-col gap-4 py-6 sm:flex-row">
       <img
@@ -158,7 +231,12 @@ function AppointmentRow({
           <p className={`${buttonClass} border-green-600 text-green-700`}>Completed</p>
         ) : null}
         {state === "cancelled" ? (
-          <p className={`${buttonClass} border-red-600 text-red-700`}>Appointment cancelled</p>
+          <>
+            <p className={`${buttonClass} border-red-600 text-red-700`}>Appointment cancelled</p>
+            {appointment.refunded ? (
+              <p className="text-center text-muted text-sm sm:w-48">Your payment was refunded.</p>
+            ) : null}
+          </>
         ) : null}
         {state === "paid" ? (
           <p className={`${buttonClass} border-brand-200 bg-brand-50 text-brand-900`}>Paid</p>
@@ -169,20 +247,16 @@ function AppointmentRow({
             preventScrollReset
             className={`${buttonClass} border-gray-300 text-ink hover:bg-brand-700 hover:text-white`}
           >
-            Pay Online
-            <span className="sr-only">
-              {" "}
-              for the appointment with {consultant.name} on {date}
-            </span>
+            Pay Online<span className="sr-only"> for{about}</span>
           </Link>
         ) : null}
         {state === "active" && choosingPayment ? (
           <fieldset className="flex flex-col gap-2">
-            <legend className="sr-only">Choose how to pay</legend>
-            {[
-              { provider: "stripe", label: "Pay with Stripe" },
-              { provider: "razorpay", label: "Pay with Razorpay" },
-            ].map((option) => (
+            <legend className="sr-only">Choose how to pay for{about}</legend>
+            {paymentOptions.length === 0 ? (
+              <p className="text-muted text-sm sm:w-48">Online payment is not available at the moment.</p>
+            ) : null}
+            {paymentOptions.map((option) => (
               <Form key={option.provider} method="post">
                 <input type="hidden" name="appointmentId" value={appointment._id} />
                 <input type="hidden" name="provider" value={option.provider} />
@@ -191,7 +265,7 @@ function AppointmentRow({
                   name="intent"
                   value="pay"
                   disabled={busy}
-                  className={`${buttonClass} border-gray-300 text-ink hover:border-brand-700`}
+                  className={`${buttonClass} border-gray-300 font-semibold text-ink hover:border-brand-700`}
                 >
                   {option.label}
                 </button>
@@ -199,25 +273,27 @@ function AppointmentRow({
             ))}
           </fieldset>
         ) : null}
-        {(state === "active" || state === "paid") && !confirmingCancel ? (
+        {cancellable && !confirmingCancel ? (
           <Link
             to={`?cancel=${appointment._id}`}
             preventScrollReset
             className={`${buttonClass} border-gray-300 text-ink hover:bg-red-600 hover:text-white`}
           >
-            Cancel
-            <span className="sr-only">
-              {" "}
-              the appointment with {consultant.name} on {date}
-            </span>
+            Cancel<span className="sr-only">{about}</span>
           </Link>
         ) : null}
-        {(state === "active" || state === "paid") && confirmingCancel ? (
+        {cancellable && confirmingCancel ? (
           <Form
             method="post"
             className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-3 sm:w-48"
           >
-            <p className="text-red-900 text-sm">Cancel this appointment? The time becomes free for others.</p>
+            <p className="text-red-900 text-sm">
+              {state === "paid"
+                ? appointment.refundOnCancel
+                  ? `Cancel this appointment? Your payment of $${appointment.amount} will be refunded in full.`
+                  : "Cancel this appointment? It starts in less than 24 hours, so your payment will not be refunded."
+                : "Cancel this appointment? The time becomes free for others."}
+            </p>
             <input type="hidden" name="appointmentId" value={appointment._id} />
             <button
               type="submit"

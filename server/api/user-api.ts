@@ -2,13 +2,9 @@ import { Hono } from "hono";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
-import {
-  bookAppointment,
-  bookingContextFrom,
-  cancelAppointment,
-  listAppointments,
-} from "~/features/booking/booking.server";
+import { bookAppointment, bookingContextFrom, listAppointments } from "~/features/booking/booking.server";
 import { submitKyc } from "~/features/kyc/kyc.server";
+import { cancelWithRefund } from "~/features/payments/payments.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
 import { requireApiUser } from "./api-env";
@@ -101,8 +97,9 @@ export function userApi() {
 
   api.post("/cancel-appointment", async (context) => {
     const user = requireApiUser(context);
-    await cancelAppointment(
+    await cancelWithRefund(
       context.var.db,
+      context.var.payments,
       user.id,
       await readJsonObject(context),
       bookingContextFrom(context.var),

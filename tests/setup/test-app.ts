@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createPaymentGateways, type PaymentGateways } from "~/features/payments/gateways.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
 import type { RequestContext } from "~/infra/request-context.server";
@@ -17,6 +18,7 @@ export interface TestAppOptions {
   settings?: Record<string, string>;
   handlePage?: PageHandler;
   secrets?: AppSecrets;
+  payments?: PaymentGateways;
 }
 
 /**
@@ -33,6 +35,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     database,
     logger: createLogger("silent"),
     secrets,
+    payments: options.payments ?? createPaymentGateways(env, secrets, database.db),
     handlePage:
       options.handlePage ??
       (async (request, context) => {

@@ -43,6 +43,8 @@ export interface PublicAppointment {
   currency: string;
   cancelled: boolean;
   payment: boolean;
+  /** The payment went back to the client when the appointment was cancelled. */
+  refunded: boolean;
   isCompleted: boolean;
   /** When it was booked, in milliseconds since 1970 (as the old app sent it). */
   date: number;
@@ -61,6 +63,7 @@ export function toPublicAppointment(appointment: Appointment, zone: string): Pub
     currency: appointment.currency,
     cancelled: appointment.cancelledAt !== null,
     payment: appointment.paidAt !== null,
+    refunded: appointment.refundedAt !== null,
     isCompleted: appointment.completedAt !== null,
     date: appointment.createdAt.getTime(),
   };
@@ -175,20 +178,36 @@ export async function findOwnAppointment(
   return appointment;
 }
 
-/** Cancels the user's appointment and frees its slot at once. */
+/** What a paid cancellation gives back, prepared before the cancellation is written. */
+export interface PreparedRefund {
+  /** Records the refund in the cancellation's transaction (payment row, e-mail). */
+  apply(transaction: Transaction): Promise<void>;
+}
+
+/** Decides on and performs a refund for a paid appointment being cancelled; undefined means none. */
+export type Refunder = (appointment: Appointment, now: Date) => Promise<PreparedRefund | undefined>;
+
+/**
+ * Cancels the user's appointment and frees its slot at once. A paid appointment is refunded when
+ * the `refund` step says so (the payments feature: 24 hours or more ahead).
+ */
 export async function cancelAppointment(
   db: Database,
   userId: string,
   input: unknown,
-  context: Omit<BookingContext, "perUserPerMinute">,
+  context: Omit<BookingContext, "perUserPerMinute"> & { refund?: Refunder },
 ): Promise<PublicAppointment> {
   const { appointmentId } = parseInput(appointmentReferenceSchema, input);
   const now = context.now ?? new Date();
-  await findOwnAppointment(db, userId, appointmentId);
+  const existing = await findOwnAppointment(db, userId, appointmentId);
+  if (existing.cancelledAt) throw new FeatureError("conflict", "This appointment is already cancelled.");
+  if (existing.completedAt)
+    throw new FeatureError("conflict", "A completed appointment cannot be cancelled.");
+  const refund = context.refund ? await context.refund(existing, now) : undefined;
   return db.transaction(async (transaction) => {
     const [cancelled] = await transaction
       .update(appointments)
-      .set({ cancelledAt: now })
+      .set({ cancelledAt: now, ...(refund ? { refundedAt: now } : {}) })
       .where(
         and(
           eq(appointments.id, appointmentId),
@@ -210,13 +229,14 @@ export async function cancelAppointment(
           : "This appointment is already cancelled.",
       );
     }
+    if (refund) await refund.apply(transaction);
     const [user] = await transaction.select().from(users).where(eq(users.id, userId));
     await enqueueBookingEmails(transaction, cancelled, user!, context, "cancelled");
     return toPublicAppointment(cancelled, context.zone);
   });
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function enqueueBookingEmails(
   transaction: Transaction,

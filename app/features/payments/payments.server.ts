@@ -1,0 +1,490 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { site } from "~/content/site";
+import type { Database } from "~/infra/db.server";
+import { hmacSha256, safeEqual } from "~/infra/encryption.server";
+import { FeatureError } from "~/lib/errors";
+import {
+  type Appointment,
+  appointments,
+  type Payment,
+  paymentEvents,
+  payments,
+  users,
+} from "../../../db/schema";
+import {
+  type BookingContext,
+  cancelAppointment,
+  findOwnAppointment,
+  type Refunder,
+} from "../booking/booking.server";
+import { enqueueEmail } from "../email/outbox.server";
+import {
+  type CheckoutGateway,
+  type OrderGateway,
+  type PaymentGateways,
+  ProviderUnavailableError,
+} from "./gateways.server";
+
+export const PROVIDER_DOWN_MESSAGE =
+  "The payment provider could not be reached. Your appointment is unchanged; please try again in a few minutes.";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+function payable(appointment: Appointment): void {
+  if (appointment.cancelledAt)
+    throw new FeatureError("conflict", "This appointment is cancelled and cannot be paid.");
+  if (appointment.completedAt)
+    throw new FeatureError("conflict", "This appointment is completed; there is nothing to pay.");
+  if (appointment.paidAt) throw new FeatureError("conflict", "This appointment is already paid.");
+}
+
+function requireStripe(gateways: PaymentGateways): CheckoutGateway {
+  if (!gateways.stripe)
+    throw new FeatureError("conflict", "Payment by Stripe is not available at the moment.");
+  return gateways.stripe;
+}
+
+function requireRazorpay(gateways: PaymentGateways): OrderGateway {
+  if (!gateways.razorpay)
+    throw new FeatureError("conflict", "Payment by Razorpay is not available at the moment.");
+  return gateways.razorpay;
+}
+
+async function withProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new ProviderDownError(PROVIDER_DOWN_MESSAGE);
+    throw error;
+  }
+}
+
+/** The provider failed us; the HTTP layer answers 502 with the message. */
+export class ProviderDownError extends Error {}
+
+export interface PaymentUrls {
+  publicUrl: string;
+}
+
+/**
+ * Starts a Stripe Checkout for the user's unpaid appointment. Amount and currency come from the
+ * appointment in our database, never from the request. Returns where to send the visitor.
+ */
+export async function startStripeCheckout(
+  db: Database,
+  gateways: PaymentGateways,
+  userId: string,
+  appointmentId: unknown,
+  urls: PaymentUrls,
+): Promise<{ sessionUrl: string }> {
+  const gateway = requireStripe(gateways);
+  const appointment = await findOwnAppointment(db, userId, appointmentId);
+  payable(appointment);
+  const paymentId = randomUUID();
+  const returnPath = `/verify?appointmentId=${appointment.id}`;
+  const back = `${urls.publicUrl}${returnPath}`;
+  const { reference, url } = await withProvider(() =>
+    gateway.createCheckout({
+      paymentId,
+      appointmentId: appointment.id,
+      amountCents: appointment.amountCents,
+      currency: appointment.currency,
+      description: `Consultation with ${appointment.consultantSnapshot.name}`,
+      successUrl: `${back}&success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${back}&success=false`,
+      idempotencyKey: `checkout-${paymentId}`,
+    }),
+  );
+  await db.insert(payments).values({
+    id: paymentId,
+    appointmentId: appointment.id,
+    provider: "stripe",
+    mode: gateway.mode,
+    providerReference: reference,
+    amountCents: appointment.amountCents,
+    currency: appointment.currency,
+    returnUrl: returnPath,
+  });
+  // The sandbox checkout is a page of this site, so it is linked by path.
+  return { sessionUrl: url ?? `/sandbox/checkout/${paymentId}` };
+}
+
+export interface RazorpayOrder {
+  order: { id: string; amount: number; currency: string; receipt: string };
+  keyId: string;
+  /** The local test checkout, when Razorpay runs in the sandbox. */
+  sandboxUrl?: string;
+}
+
+/** Creates a Razorpay Order (receipt = appointment id) for the user's unpaid appointment. */
+export async function startRazorpayOrder(
+  db: Database,
+  gateways: PaymentGateways,
+  userId: string,
+  appointmentId: unknown,
+  urls: PaymentUrls,
+): Promise<RazorpayOrder> {
+  const gateway = requireRazorpay(gateways);
+  const appointment = await findOwnAppointment(db, userId, appointmentId);
+  payable(appointment);
+  const order = await withProvider(() =>
+    gateway.createOrder({
+      amountCents: appointment.amountCents,
+      currency: appointment.currency,
+      receipt: appointment.id,
+    }),
+  );
+  const paymentId = randomUUID();
+  await db.insert(payments).values({
+    id: paymentId,
+    appointmentId: appointment.id,
+    provider: "razorpay",
+    mode: gateway.mode,
+    providerReference: order.id,
+    amountCents: appointment.amountCents,
+    currency: appointment.currency,
+    returnUrl: `/verify?appointmentId=${appointment.id}&provider=razorpay`,
+  });
+  return {
+    order: {
+      id: order.id,
+      amount: appointment.amountCents,
+      currency: appointment.currency,
+      receipt: appointment.id,
+    },
+    keyId: gateway.keyId,
+    sandboxUrl: gateway.mode === "sandbox" ? `/sandbox/checkout/${paymentId}` : undefined,
+  };
+}
+
+export type VerificationOutcome = "paid" | "already-paid" | "not-paid";
+
+/**
+ * The Stripe return: paid only if Stripe (or the sandbox) says the session is paid, for this
+ * appointment, for its amount and currency. `success=true` from the browser proves nothing.
+ */
+export async function verifyStripeReturn(
+  db: Database,
+  gateways: PaymentGateways,
+  userId: string,
+  input: { appointmentId?: unknown; sessionId?: unknown },
+): Promise<VerificationOutcome> {
+  const gateway = requireStripe(gateways);
+  const appointment = await findOwnAppointment(db, userId, input.appointmentId);
+  if (appointment.paidAt) return "already-paid";
+  if (typeof input.sessionId !== "string" || input.sessionId === "") return "not-paid";
+  const payment = await findPayment(db, "stripe", input.sessionId);
+  if (!payment || payment.appointmentId !== appointment.id) {
+    throw new FeatureError("invalid", "This payment does not belong to this appointment.");
+  }
+  const state = await withProvider(() => gateway.retrieveCheckout(payment.providerReference));
+  if (!state.paid) return "not-paid";
+  const result = await fulfilPayment(db, {
+    provider: "stripe",
+    reference: payment.providerReference,
+    providerPaymentId: state.providerPaymentId ?? null,
+    appointmentId: state.appointmentId,
+    amountCents: state.amountCents,
+    currency: state.currency,
+    eventKey: `return:${payment.providerReference}`,
+    eventType: "checkout.return",
+  });
+  return result;
+}
+
+/** The Razorpay checkout's answer: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
+export async function verifyRazorpayPayment(
+  db: Database,
+  gateways: PaymentGateways,
+  userId: string,
+  input: { orderId?: unknown; paymentId?: unknown; signature?: unknown },
+): Promise<VerificationOutcome> {
+  const gateway = requireRazorpay(gateways);
+  const { orderId, paymentId, signature } = input;
+  if (
+    typeof orderId !== "string" ||
+    typeof paymentId !== "string" ||
+    typeof signature !== "string" ||
+    !orderId ||
+    !paymentId ||
+    !signature
+  ) {
+    throw new FeatureError(
+      "invalid",
+      "The payment answer is incomplete: order id, payment id and signature are required.",
+    );
+  }
+  // The order must be one we created, for an appointment of this user.
+  const payment = await findPayment(db, "razorpay", orderId);
+  if (!payment) throw new FeatureError("invalid", "We have no record of this payment order.");
+  const appointment = await findOwnAppointment(db, userId, payment.appointmentId);
+  if (appointment.paidAt) return "already-paid";
+  const expected = hmacSha256(gateway.signatureSecret, `${payment.providerReference}|${paymentId}`);
+  if (!safeEqual(expected, signature))
+    throw new FeatureError("invalid", "The payment signature does not match.");
+  return fulfilPayment(db, {
+    provider: "razorpay",
+    reference: payment.providerReference,
+    providerPaymentId: paymentId,
+    appointmentId: appointment.id,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    eventKey: `return:${paymentId}`,
+    eventType: "checkout.return",
+  });
+}
+
+export interface Fulfilment {
+  provider: Payment["provider"];
+  /** Session or order id. */
+  reference: string;
+  providerPaymentId: string | null;
+  /** What the provider says the payment was for; checked against our records when given. */
+  appointmentId?: string;
+  amountCents: number | null;
+  currency: string | null;
+  eventKey: string;
+  eventType: string;
+}
+
+/**
+ * The one place a payment becomes paid, for the return page and the webhooks alike. Each provider
+ * event counts once; a paid appointment never goes back; a mismatch changes nothing. The receipt
+ * e-mail is written in the same transaction, so it goes out once.
+ */
+export async function fulfilPayment(db: Database, fulfilment: Fulfilment): Promise<VerificationOutcome> {
+  return db.transaction(async (transaction) => {
+    const recorded = await transaction
+      .insert(paymentEvents)
+      .values({ provider: fulfilment.provider, eventKey: fulfilment.eventKey, type: fulfilment.eventType })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return "already-paid";
+
+    const [payment] = await transaction
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.provider, fulfilment.provider), eq(payments.providerReference, fulfilment.reference)),
+      )
+      .for("update");
+    if (!payment) throw new FeatureError("invalid", "We have no record of this payment.");
+    const matches =
+      (fulfilment.appointmentId === undefined || fulfilment.appointmentId === payment.appointmentId) &&
+      fulfilment.amountCents === payment.amountCents &&
+      fulfilment.currency?.toUpperCase() === payment.currency.toUpperCase();
+    if (!matches) {
+      throw new FeatureError("invalid", "The payment does not match this appointment's amount and currency.");
+    }
+    if (payment.status === "paid" || payment.status === "refunded") return "already-paid";
+
+    const now = new Date();
+    await transaction
+      .update(payments)
+      .set({
+        status: "paid",
+        paidAt: now,
+        providerPaymentId: fulfilment.providerPaymentId ?? payment.providerPaymentId,
+      })
+      .where(eq(payments.id, payment.id));
+    const [appointment] = await transaction
+      .update(appointments)
+      .set({ paidAt: now })
+      .where(and(eq(appointments.id, payment.appointmentId), isNull(appointments.paidAt)))
+      .returning();
+    if (!appointment) return "already-paid";
+    await enqueueReceipt(transaction, appointment, payment);
+    return "paid";
+  });
+}
+
+/** A checkout that ended without payment (`failed` or `expired`); a paid one is left as it is. */
+export async function closeUnpaidCheckout(
+  db: Database,
+  input: {
+    provider: Payment["provider"];
+    reference: string;
+    status: "failed" | "expired";
+    eventKey: string;
+    eventType: string;
+  },
+): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const recorded = await transaction
+      .insert(paymentEvents)
+      .values({ provider: input.provider, eventKey: input.eventKey, type: input.eventType })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return;
+    await transaction
+      .update(payments)
+      .set({ status: input.status })
+      .where(
+        and(
+          eq(payments.provider, input.provider),
+          eq(payments.providerReference, input.reference),
+          eq(payments.status, "created"),
+        ),
+      );
+  });
+}
+
+async function findPayment(
+  db: Database,
+  provider: Payment["provider"],
+  reference: string,
+): Promise<Payment | undefined> {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)))
+    .limit(1);
+  return payment;
+}
+
+/** The sandbox checkout page's data, for the appointment's owner only. */
+export async function findSandboxCheckout(db: Database, userId: string, paymentId: unknown) {
+  const [row] =
+    typeof paymentId === "string" && /^[0-9a-f-]{36}$/i.test(paymentId)
+      ? await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, paymentId), eq(payments.mode, "sandbox")))
+          .limit(1)
+      : [];
+  if (!row) throw new FeatureError("not-found", "We could not find that test checkout.");
+  const appointment = await findOwnAppointment(db, userId, row.appointmentId);
+  return { payment: row, appointment };
+}
+
+/**
+ * The sandbox's "customer pressed Pay": records a payment id as the provider would, and returns
+ * where the provider would send the visitor (with Razorpay's signed answer for Razorpay).
+ */
+export async function completeSandboxCheckout(
+  db: Database,
+  gateways: PaymentGateways,
+  userId: string,
+  paymentId: unknown,
+  outcome: "pay" | "cancel",
+): Promise<string> {
+  const { payment, appointment } = await findSandboxCheckout(db, userId, paymentId);
+  const back = payment.returnUrl ?? `/verify?appointmentId=${appointment.id}`;
+  if (payment.provider === "stripe") {
+    if (outcome === "cancel") return `${back}&success=false`;
+    await db
+      .update(payments)
+      .set({
+        providerPaymentId: sql`coalesce(${payments.providerPaymentId}, ${`pi_sandbox_${randomBytes(10).toString("hex")}`})`,
+      })
+      .where(eq(payments.id, payment.id));
+    return `${back}&success=true&session_id=${encodeURIComponent(payment.providerReference)}`;
+  }
+  if (outcome === "cancel") return `${back}&success=false`;
+  const gateway = requireRazorpay(gateways);
+  const razorpayPaymentId = `pay_sandbox_${randomBytes(10).toString("hex")}`;
+  const signature = hmacSha256(gateway.signatureSecret, `${payment.providerReference}|${razorpayPaymentId}`);
+  const query = new URLSearchParams({
+    success: "true",
+    razorpay_order_id: payment.providerReference,
+    razorpay_payment_id: razorpayPaymentId,
+    razorpay_signature: signature,
+  });
+  return `${back}&${query}`;
+}
+
+async function enqueueReceipt(transaction: Transaction, appointment: Appointment, payment: Payment) {
+  const [user] = await transaction.select().from(users).where(eq(users.id, appointment.userId));
+  if (!user) return;
+  await enqueueEmail(transaction, {
+    kind: "payment-receipt",
+    to: user.email,
+    subject: `Receipt: consultation with ${appointment.consultantSnapshot.name}`,
+    text: [
+      `Hello ${user.name},`,
+      "",
+      `We received your payment of ${formatMoney(payment.amountCents, payment.currency)} for the consultation with ${appointment.consultantSnapshot.name}.`,
+      `Paid by ${payment.provider === "stripe" ? "card (Stripe)" : "Razorpay"}${payment.mode === "sandbox" ? " — test payment, no money moved" : ""}.`,
+      `Reference: ${payment.providerReference}`,
+      "",
+      site.name,
+    ].join("\n"),
+  });
+}
+
+export function formatMoney(amountCents: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amountCents / 100);
+}
+
+export const REFUND_NOTICE_HOURS = 24;
+
+/** Whether cancelling now would refund: paid, and at least 24 hours before the start. */
+export function refundsOnCancel(
+  appointment: { paidAt: Date | null; startsAt: Date },
+  now = new Date(),
+): boolean {
+  return (
+    appointment.paidAt !== null &&
+    appointment.startsAt.getTime() - now.getTime() >= REFUND_NOTICE_HOURS * 3_600_000
+  );
+}
+
+/**
+ * Cancels the user's appointment; a paid one cancelled 24 hours or more ahead is refunded through
+ * its provider first (a provider that fails leaves the appointment as it was).
+ */
+export async function cancelWithRefund(
+  db: Database,
+  gateways: PaymentGateways,
+  userId: string,
+  input: unknown,
+  context: Omit<BookingContext, "perUserPerMinute">,
+) {
+  const refund: Refunder = async (appointment, now) => {
+    if (!refundsOnCancel(appointment, now)) return undefined;
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.appointmentId, appointment.id), eq(payments.status, "paid")))
+      .limit(1);
+    if (!payment) return undefined;
+    const gateway = payment.provider === "stripe" ? requireStripe(gateways) : requireRazorpay(gateways);
+    if (!payment.providerPaymentId)
+      throw new FeatureError("conflict", "This payment cannot be refunded automatically. Please contact us.");
+    const reference = await withProvider(() =>
+      payment.provider === "stripe"
+        ? (gateway as CheckoutGateway).refund(
+            payment.providerPaymentId!,
+            payment.amountCents,
+            `refund-${payment.id}`,
+          )
+        : (gateway as OrderGateway).refund(payment.providerPaymentId!, payment.amountCents),
+    );
+    return {
+      apply: async (transaction) => {
+        await transaction
+          .update(payments)
+          .set({ status: "refunded", refundedAt: now, refundReference: reference })
+          .where(eq(payments.id, payment.id));
+        const [user] = await transaction.select().from(users).where(eq(users.id, appointment.userId));
+        if (!user) return;
+        await enqueueEmail(transaction, {
+          kind: "payment-refund",
+          to: user.email,
+          subject: `Refund: consultation with ${appointment.consultantSnapshot.name}`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `We refunded ${formatMoney(payment.amountCents, payment.currency)} for the cancelled consultation with ${appointment.consultantSnapshot.name}.`,
+            "Depending on your bank, it can take 5 to 10 business days to appear.",
+            `Refund reference: ${reference}`,
+            "",
+            site.name,
+          ].join("\n"),
+        });
+      },
+    };
+  };
+  return cancelAppointment(db, userId, input, { ...context, refund });
+}

@@ -1,0 +1,42 @@
+export interface PolicyOptions {
+  isProduction: boolean;
+  /** The public URL is https: sub-requests may be upgraded (a plain-http local run must not be). */
+  servedOverHttps: boolean;
+}
+
+/** Extra origins one page needs, e.g. a payment provider's checkout. */
+export interface PolicyAdditions {
+  scripts?: string[];
+  frames?: string[];
+  connections?: string[];
+  /** Where a form may lead, including redirects after it is posted. */
+  formTargets?: string[];
+}
+
+/** The page's policy: our own files, plus inline scripts that carry this response's nonce. */
+export function contentSecurityPolicy(
+  nonce: string,
+  options: PolicyOptions,
+  additions: PolicyAdditions = {},
+): string {
+  const { isProduction, servedOverHttps } = options;
+  const directives = [
+    "default-src 'self'",
+    ["script-src 'self'", `'nonce-${nonce}'`, ...(additions.scripts ?? [])].join(" "),
+    // React writes `style` attributes (e.g. the carousel's transform); no style sheet is inlined.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    // Vite's hot reload talks over a WebSocket in development only.
+    ["connect-src 'self'", ...(isProduction ? [] : ["ws:", "wss:"]), ...(additions.connections ?? [])].join(
+      " ",
+    ),
+    ...(additions.frames?.length ? [`frame-src ${additions.frames.join(" ")}`] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    ["form-action 'self'", ...(additions.formTargets ?? [])].join(" "),
+    "frame-ancestors 'none'",
+  ];
+  if (servedOverHttps) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}

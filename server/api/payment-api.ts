@@ -1,0 +1,100 @@
+import { Hono } from "hono";
+import {
+  startRazorpayOrder,
+  startStripeCheckout,
+  type VerificationOutcome,
+  verifyRazorpayPayment,
+  verifyStripeReturn,
+} from "~/features/payments/payments.server";
+import { handleRazorpayWebhook, handleStripeWebhook } from "~/features/payments/webhooks.server";
+import { type ApiEnv, requireApiUser } from "./api-env";
+import { readJsonObject } from "./request-body";
+
+const outcomeMessages: Record<VerificationOutcome, string> = {
+  paid: "Payment successful",
+  "already-paid": "This appointment is already paid",
+  "not-paid": "Payment was not completed",
+};
+
+/** The four payment calls of the old clients (DESIGN.md §4), mounted under /api/user. */
+export function paymentApi() {
+  const api = new Hono<ApiEnv>();
+  const urls = (context: { var: ApiEnv["Variables"] }) => ({ publicUrl: context.var.env.publicUrl });
+
+  api.post("/payment-stripe", async (context) => {
+    const user = requireApiUser(context);
+    const { appointmentId } = await readJsonObject(context);
+    const { sessionUrl } = await startStripeCheckout(
+      context.var.db,
+      context.var.payments,
+      user.id,
+      appointmentId,
+      urls(context),
+    );
+    return context.json({ success: true, session_url: sessionUrl });
+  });
+
+  api.post("/verifyStripe", async (context) => {
+    const user = requireApiUser(context);
+    const body = await readJsonObject(context);
+    const outcome = await verifyStripeReturn(context.var.db, context.var.payments, user.id, {
+      appointmentId: body.appointmentId,
+      sessionId: body.session_id,
+    });
+    return context.json({ success: outcome !== "not-paid", message: outcomeMessages[outcome] });
+  });
+
+  api.post("/payment-razorpay", async (context) => {
+    const user = requireApiUser(context);
+    const { appointmentId } = await readJsonObject(context);
+    const { order, keyId } = await startRazorpayOrder(
+      context.var.db,
+      context.var.payments,
+      user.id,
+      appointmentId,
+      urls(context),
+    );
+    return context.json({ success: true, order, keyId });
+  });
+
+  api.post("/verifyRazorpay", async (context) => {
+    const user = requireApiUser(context);
+    const body = await readJsonObject(context);
+    const outcome = await verifyRazorpayPayment(context.var.db, context.var.payments, user.id, {
+      orderId: body.razorpay_order_id,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    });
+    return context.json({ success: outcome !== "not-paid", message: outcomeMessages[outcome] });
+  });
+
+  return api;
+}
+
+/** Provider webhooks: verified over the raw body, 200 once handled. */
+export function webhookApi() {
+  const api = new Hono<ApiEnv>();
+
+  api.post("/stripe", async (context) => {
+    await handleStripeWebhook(
+      context.var.db,
+      context.var.payments,
+      await context.req.text(),
+      context.req.header("Stripe-Signature"),
+    );
+    return context.json({ success: true, received: true });
+  });
+
+  api.post("/razorpay", async (context) => {
+    await handleRazorpayWebhook(
+      context.var.db,
+      context.var.payments,
+      await context.req.text(),
+      context.req.header("X-Razorpay-Signature"),
+      context.req.header("X-Razorpay-Event-Id"),
+    );
+    return context.json({ success: true, received: true });
+  });
+
+  return api;
+}
