@@ -1,20 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumExecutablePath } from "./tests/e2e/support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The build the server runs: `build` by default, or another folder (BUILD_DIR) built beside it. */
+const buildDirectory = process.env.BUILD_DIR ?? "build";
+const dataDirectory = `.tmp/e2e-${port}`;
 
-/** Debian's chromium, started the way this machine's closed network needs. */
+/** Debian's chromium, started the way this machine's closed network needs; never a downloaded one. */
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: chromiumExecutablePath,
+  args: chromiumArgs,
 };
 
 export default defineConfig({
@@ -22,10 +18,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // This machine has two cores; more workers only queue behind the one server.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL,
     trace: "off",
@@ -35,8 +32,9 @@ export default defineConfig({
     { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } },
   ],
   webServer: {
-    // The production build (npm run test:e2e builds first) on a fresh embedded database.
-    command: "tsx server/main.ts",
+    // The production build (npm run test:e2e builds first) on a fresh embedded database: the data
+    // folder of the previous run on this port is removed first, so runs do not pile up data.
+    command: `rm -rf ${dataDirectory} && tsx server/main.ts`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -45,7 +43,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: baseURL,
-      DATA_DIR: `.tmp/e2e-${Date.now()}`,
+      BUILD_DIR: buildDirectory,
+      DATA_DIR: dataDirectory,
       LOG_LEVEL: "warn",
     },
   },

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
+import { hashPassword } from "~/features/accounts/password.server";
+import { createSession } from "~/features/accounts/sessions.server";
 import type { Database } from "~/infra/db.server";
+import { type Consultant, consultants, users } from "../../db/schema";
 
 /** The part of a Hono app the tests use: a request goes in, a response comes out. */
 export interface RequestTarget {
@@ -159,4 +162,81 @@ export function profileForm(
   }
   if (image) form.append("image", new File([new Uint8Array(image.bytes)], image.name, { type: image.type }));
   return form;
+}
+
+let sharedPasswordHash: Promise<string> | undefined;
+
+export interface DirectUser {
+  id: string;
+  name: string;
+  email: string;
+  token: string;
+}
+
+/**
+ * Accounts with a live session, written straight to the database: one scrypt hash (of
+ * GOOD_PASSWORD) is shared by all of them, so making dozens costs milliseconds, not seconds.
+ */
+export async function createUsersWithSessions(
+  db: Database,
+  howMany: number,
+  label = "direct",
+): Promise<DirectUser[]> {
+  sharedPasswordHash ??= hashPassword(GOOD_PASSWORD);
+  const passwordHash = await sharedPasswordHash;
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: howMany }, (_, index) => ({
+        name: `${label} person ${index + 1}`,
+        email: uniqueEmail(label),
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id, name: users.name, email: users.email });
+  return Promise.all(
+    rows.map(async (row) => ({ ...row, token: (await createSession(db, row.id, 30)).token })),
+  );
+}
+
+export async function createUserWithSession(db: Database, label?: string): Promise<DirectUser> {
+  const [user] = await createUsersWithSessions(db, 1, label);
+  return user!;
+}
+
+/** A seeded consultant by name (see db/demo-consultants.ts). */
+export async function consultantNamed(db: Database, name: string): Promise<Consultant> {
+  const [consultant] = await db.select().from(consultants).where(eq(consultants.name, name));
+  if (!consultant) throw new Error(`no consultant named ${name}; was the database seeded?`);
+  return consultant;
+}
+
+export interface BookingBody {
+  docId: unknown;
+  slotDate: unknown;
+  slotTime: unknown;
+}
+
+/** POST /api/user/book-appointment, as the old clients send it. */
+export function book(
+  app: RequestTarget,
+  token: string | undefined,
+  body: Partial<BookingBody> | string,
+  options: RequestOptions = {},
+): Promise<Response> {
+  return postJson(app, "/api/user/book-appointment", body, { ...options, token });
+}
+
+/** Books a slot that must be free and returns the new appointment's id. */
+export async function bookOrFail(app: RequestTarget, token: string, body: BookingBody): Promise<string> {
+  const response = await book(app, token, body);
+  const answer = (await response.json()) as { success: boolean; appointmentId?: string; message?: string };
+  if (response.status !== 201 || !answer.appointmentId) {
+    throw new Error(`booking failed with ${response.status}: ${answer.message ?? "no message"}`);
+  }
+  return answer.appointmentId;
+}
+
+export function cancel(app: RequestTarget, token: string, appointmentId: unknown): Promise<Response> {
+  return postJson(app, "/api/user/cancel-appointment", { appointmentId }, { token });
 }

@@ -123,7 +123,6 @@ export async function startRazorpayOrder(
   gateways: PaymentGateways,
   userId: string,
   appointmentId: unknown,
-  urls: PaymentUrls,
 ): Promise<RazorpayOrder> {
   const gateway = requireRazorpay(gateways);
   const appointment = await findOwnAppointment(db, userId, appointmentId);
