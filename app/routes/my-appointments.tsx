@@ -92,13 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(sessionUrl);
     }
     if (values.intent === "pay" && values.provider === "razorpay") {
-      const started = await startRazorpayOrder(
-        context.db,
-        context.payments,
-        user.id,
-        values.appointmentId,
-        urls,
-      );
+      const started = await startRazorpayOrder(context.db, context.payments, user.id, values.appointmentId);
       if (started.sandboxUrl) return redirect(started.sandboxUrl);
       return { razorpay: { order: started.order, keyId: started.keyId } };
     }

@@ -52,7 +52,6 @@ export function paymentApi() {
       context.var.payments,
       user.id,
       appointmentId,
-      urls(context),
     );
     return context.json({ success: true, order, keyId });
   });
