@@ -17,6 +17,9 @@ export default [
   route("appointment/:docId", "routes/appointment.tsx"),
   route("my-appointments", "routes/my-appointments.tsx"),
   route("verify", "routes/verify.tsx"),
+  route("project/:type?", "routes/projects.tsx"),
+  // Plural, so a project id can never be mistaken for a project type.
+  route("projects/:projectId", "routes/project.tsx"),
   route("sandbox/checkout/:paymentId", "routes/sandbox-checkout.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { genders } from "../app/content/lists";
+import { businessTypes, genders, industries, timeZones } from "../app/content/lists";
 import { specialityNames } from "../app/content/specialities";
 
 /** Small key/value facts about this database, such as which seed version it received. */
@@ -164,6 +164,43 @@ export const outbox = pgTable(
   (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
 );
 
+/**
+ * Contact inquiries from the site and from POST /api/contact. Every field is stored as the sender
+ * typed it (plain text; pages escape it when they show it).
+ */
+export const inquiries = pgTable(
+  "inquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** E.164, e.g. +442079460958. */
+    phone: text("phone").notNull(),
+    /** ISO 3166-1 alpha-2 code of the phone number's country, e.g. GB. */
+    phoneCountry: text("phone_country").notNull(),
+    businessType: text("business_type", { enum: businessTypes }).notNull(),
+    /** What the sender wrote when the business type is Other; empty otherwise. */
+    otherBusiness: text("other_business").notNull().default(""),
+    requiredServices: text("required_services").array().notNull(),
+    industry: text("industry", { enum: industries }).notNull(),
+    otherIndustry: text("other_industry").notNull().default(""),
+    timezone: text("timezone", { enum: timeZones }).notNull(),
+    message: text("message").notNull().default(""),
+    /**
+     * The seed's `calendly`: when the sender would like the free consultation call, as wall-clock
+     * time in their own time zone (see docs/decisions/0004-preferred-call-time.md), or null.
+     */
+    preferredCallTime: timestamp("preferred_call_time", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("inquiries_created_idx").on(table.createdAt),
+    check("inquiries_services_present", sql`cardinality(${table.requiredServices}) > 0`),
+  ],
+);
+
+export type Inquiry = typeof inquiries.$inferSelect;
+
 /** Fixed-window counters shared by every server process. */
 export const rateLimitBuckets = pgTable(
   "rate_limit_buckets",
@@ -298,3 +335,5 @@ export const paymentEvents = pgTable(
 );
 
 export type Payment = typeof payments.$inferSelect;
+
+export type Project = typeof projects.$inferSelect;

@@ -17,16 +17,45 @@ const demoProjectTypes = [
 ];
 
 const demoProjects = [
-  { name: "Harbor View Apartments", type: "real-estate", status: "active", roi: 850, image: "harbor-view" },
-  { name: "Maple Street Offices", type: "real-estate", status: "inactive", roi: 620, image: "maple-street" },
-  { name: "Riverside Storage Units", type: "real-estate", status: "active", roi: 910, image: "riverside" },
-  { name: "Sunfield Solar Farm", type: "renewable-energy", status: "active", roi: 1120, image: "sunfield" },
+  {
+    name: "Harbor View Apartments",
+    type: "real-estate",
+    status: "active",
+    roi: 850,
+    image: "harbor-view",
+    summary: "Forty waterfront apartments near the marina, fully let, with a long-term maintenance plan.",
+  },
+  {
+    name: "Maple Street Offices",
+    type: "real-estate",
+    status: "inactive",
+    roi: 620,
+    image: "maple-street",
+    summary: "A renovated three-storey office building; closed to new investment while tenants move in.",
+  },
+  {
+    name: "Riverside Storage Units",
+    type: "real-estate",
+    status: "active",
+    roi: 910,
+    image: "riverside",
+    summary: "Self-storage units beside the river with steady occupancy and low running costs.",
+  },
+  {
+    name: "Sunfield Solar Farm",
+    type: "renewable-energy",
+    status: "active",
+    roi: 1120,
+    image: "sunfield",
+    summary: "A 12-acre solar farm selling power to the local grid under a fixed-price contract.",
+  },
   {
     name: "Coastal Wind Co-op",
     type: "renewable-energy",
     status: "active",
     roi: 1340,
     image: "coastal-wind",
+    summary: "A community-owned group of wind turbines on the coast, shared by local businesses.",
   },
   {
     name: "Greenroof Retrofit Fund",
@@ -34,6 +63,7 @@ const demoProjects = [
     status: "inactive",
     roi: 780,
     image: "greenroof",
+    summary: "Green roofs and insulation for older city buildings; the fund is fully subscribed.",
   },
   {
     name: "Corner Bakery Expansion",
@@ -41,8 +71,16 @@ const demoProjects = [
     status: "active",
     roi: 1500,
     image: "corner-bakery",
+    summary: "A neighbourhood bakery adding a second oven and a café corner to meet demand.",
   },
-  { name: "Trailhead Outfitters", type: "small-business", status: "active", roi: 1275, image: "trailhead" },
+  {
+    name: "Trailhead Outfitters",
+    type: "small-business",
+    status: "active",
+    roi: 1275,
+    image: "trailhead",
+    summary: "An outdoor gear shop opening a rental counter for hikers at the trailhead.",
+  },
 ] as const;
 
 export const demoDatasets: DemoDataset[] = [
@@ -56,7 +94,7 @@ export const demoDatasets: DemoDataset[] = [
           type: project.type,
           status: project.status,
           roiBasisPoints: project.roi,
-          summary: `${project.name} is one of our demonstration projects.`,
+          summary: project.summary,
           image: `/images/projects/${project.image}.svg`,
         })),
       );

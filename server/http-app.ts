@@ -18,6 +18,7 @@ import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
 import { consultantApi } from "./api/consultant-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
+import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
 import { securityHeaders } from "./security-headers";
 
@@ -152,6 +153,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.route("/api/webhooks", webhookApi());
   app.route("/api/consultant", consultantApi());
   app.route("/api/doctor", consultantApi());
+  app.route("/api/project", projectApi());
   app.all("/api/*", (context) =>
     context.json({ success: false, message: "There is no such API endpoint." }, 404),
   );

@@ -1,0 +1,138 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { showToast } from "~/components/toaster";
+import { listProjects, listProjectTypes, type PublicProject } from "~/features/projects/projects.server";
+import { originFrom, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/projects";
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  pageMeta({
+    title: "Projects",
+    description:
+      "Browse the projects our clients invest in, by type, with their status and return on investment.",
+    path: params.type ? `/project/${params.type}` : "/project",
+    origin: originFrom(matches),
+  });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const [types, projects] = await Promise.all([
+      listProjectTypes(context.db),
+      listProjects(context.db, params.type),
+    ]);
+    return { types, projects, selectedType: params.type ?? null, failed: false };
+  } catch (error) {
+    // Seed §8: a failed project fetch shows a toast and an empty list, not an error page.
+    context.logger.error({ msg: "project listing failed", requestId: context.requestId, err: error });
+    return { types: [], projects: [] as PublicProject[], selectedType: params.type ?? null, failed: true };
+  }
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { types, projects, selectedType, failed } = loaderData;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  useEffect(() => {
+    if (failed) showToast({ kind: "error", message: "An error occurred. Please try again." });
+  }, [failed]);
+  const filterClass = (active: boolean) =>
+    `block rounded-lg border px-3 py-2 text-sm ${active ? "border-brand-700 bg-brand-50 font-semibold text-brand-900" : "border-gray-300 text-muted hover:border-brand-400 hover:text-ink"}`;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <h1 className="font-bold text-3xl text-ink tracking-tight">Projects</h1>
+      <p className="mt-2 text-muted">Explore the projects open to our investors and borrowers.</p>
+      <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls="project-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+          className={`inline-flex w-fit items-center gap-2 rounded-full border px-4 py-2 font-medium text-sm md:hidden ${filtersOpen ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-ink"}`}
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters
+        </button>
+        <nav
+          id="project-filters"
+          aria-label="Project types"
+          className={`${filtersOpen ? "block" : "hidden"} md:block md:w-60 md:shrink-0`}
+        >
+          <ul className="flex flex-col gap-2">
+            <li>
+              <NavLink
+                to="/project"
+                end
+                aria-current={selectedType === null ? "page" : undefined}
+                className={filterClass(selectedType === null)}
+              >
+                All Projects
+              </NavLink>
+            </li>
+            {types.map((entry) => (
+              <li key={entry.type}>
+                <NavLink
+                  to={`/project/${entry.type}`}
+                  aria-current={selectedType === entry.type ? "page" : undefined}
+                  className={filterClass(selectedType === entry.type)}
+                >
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex-1">
+          {projects.length === 0 ? (
+            <p className="rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
+              No projects found
+            </p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {projects.map((project, index) => (
+                <li key={project._id}>
+                  <ProjectCard project={project} eager={index < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProjectCard({ project, eager }: { project: PublicProject; eager: boolean }) {
+  const active = project.status === "active";
+  return (
+    <Link
+      to={`/projects/${project._id}`}
+      className="group block overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <img
+        src={project.image}
+        alt=""
+        width={400}
+        height={300}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[4/3] w-full object-cover"
+      />
+      <div className="flex flex-col p-4">
+        <p className="font-semibold text-ink text-lg group-hover:text-brand-800">{project.name}</p>
+        <p className="mt-1 text-muted text-sm">
+          ROI: <span className="font-semibold text-ink">{project.investmentDetails.roi}%</span>
+        </p>
+        <p
+          className={`order-first flex items-center gap-2 text-sm ${active ? "text-green-700" : "text-gray-600"}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2 rounded-full ${active ? "bg-green-500" : "bg-gray-400"}`}
+          />
+          {active ? "Active" : "Inactive"}
+        </p>
+      </div>
+    </Link>
+  );
+}

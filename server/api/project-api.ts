@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { listProjects, listProjectTypes } from "~/features/projects/projects.server";
+import type { ApiEnv } from "./api-env";
+
+/** The project listing of the old clients (DESIGN.md §4). */
+export function projectApi() {
+  const api = new Hono<ApiEnv>();
+  api.get("/types", async (context) =>
+    context.json({ success: true, types: await listProjectTypes(context.var.db) }),
+  );
+  api.get("/", async (context) =>
+    context.json({ success: true, projects: await listProjects(context.var.db) }),
+  );
+  api.get("/type/:type", async (context) =>
+    context.json({ success: true, projects: await listProjects(context.var.db, context.req.param("type")) }),
+  );
+  return api;
+}
