@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { logIn, signUp } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { openConsultant, pickSlot } from "./support/booking";
+import { waitForHydration } from "./support/site";
+import { desktopViewport, mobileViewport } from "./support/viewports";
+
+test.use({ viewport: desktopViewport });
+
+test("browse, filter, book after logging in, see it listed, cancel it and find the slot free again", async ({
+  page,
+}) => {
+  // An account to come back with (then signed out again).
+  const email = await signUp(page, "Booking Tester");
+  await page.context().clearCookies();
+
+  await page.goto("/consultant");
+  await waitForHydration(page);
+  await expect(page.getByText("Browse through the consultants excellence.")).toBeVisible();
+  await page.getByRole("link", { name: "Tax Consultants", exact: true }).click();
+  await page.waitForURL(/\/consultant\/tax$/);
+  const cards = page.getByRole("main").locator('a[href^="/appointment/"]');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText("Tax Consultants");
+  // Choosing the active filter again clears it.
+  await page.getByRole("link", { name: "Tax Consultants", exact: true }).click();
+  await page.waitForURL(/\/consultant$/);
+
+  const path = await openConsultant(page, "tax");
+  const time = await pickSlot(page);
+  await page.getByRole("button", { name: "Book an appointment" }).click();
+  await page.waitForURL(/\/login\?redirectTo=/);
+  await expect(page.getByRole("status")).toContainText("Login to book appointment");
+  await waitForHydration(page);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === path);
+  await waitForHydration(page);
+
+  await pickSlot(page);
+  await page.getByRole("button", { name: "Book an appointment" }).click();
+  await page.waitForURL(/\/my-appointments/);
+  const row = page.getByRole("main").getByRole("listitem").first();
+  await expect(row).toContainText(time);
+  await expect(row.getByRole("link", { name: /^Pay Online/ })).toBeVisible();
+  await expect(row.getByRole("link", { name: /^Cancel/ })).toBeVisible();
+
+  await row.getByRole("link", { name: /^Cancel/ }).click();
+  await row.getByRole("button", { name: "Yes, cancel it" }).click();
+  await expect(row).toContainText("Appointment cancelled");
+  await expect(row.getByRole("link", { name: /^Pay Online/ })).toHaveCount(0);
+
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.locator('label:has(input[name="day"])').nth(2).click();
+  await expect(page.locator(`input[name="slotTime"][value="${time}"]`)).toHaveCount(1);
+});
+
+test("booking without choosing a time says so", async ({ page }) => {
+  await signUp(page, "No Time Tester");
+  await openConsultant(page, "sales");
+  await page.getByRole("button", { name: "Book an appointment" }).click();
+  await expect(page.getByRole("alert")).toContainText("Please choose a time");
+});
+
+test("an unknown consultant is the 404 page, an unknown speciality an empty state", async ({ page }) => {
+  const response = await page.goto("/appointment/00000000-0000-0000-0000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.goto("/consultant/astrology");
+  await expect(page.getByRole("link", { name: "See all consultants" })).toBeVisible();
+});
+
+test("the Filters toggle shows the specialities on a small screen only", async ({ page }) => {
+  await page.setViewportSize(mobileViewport);
+  await page.goto("/consultant");
+  await waitForHydration(page);
+  const filters = page.getByRole("navigation", { name: "Specialities" });
+  await expect(filters).toBeHidden();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(filters).toBeVisible();
+  await page.setViewportSize(desktopViewport);
+  await expect(page.getByRole("button", { name: "Filters" })).toBeHidden();
+});
+
+for (const viewport of [mobileViewport, desktopViewport]) {
+  test(`consultant pages have no axe violations at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/consultant");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page, `/consultant at ${viewport.width} px`);
+    await openConsultant(page, "it");
+    await expectNoAxeViolations(page, `an appointment page at ${viewport.width} px`);
+  });
+}

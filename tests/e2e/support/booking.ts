@@ -1,0 +1,38 @@
+import { expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./site";
+
+/**
+ * Opens the first consultant of a speciality and picks the first free time two days from today
+ * (so it is always in the future and at least 24 hours ahead). Specialities keep parallel tests
+ * apart: each test books its own consultant.
+ */
+export async function openConsultant(page: Page, speciality: string): Promise<string> {
+  await page.goto(`/consultant/${speciality}`);
+  await waitForHydration(page);
+  await page.getByRole("main").locator('a[href^="/appointment/"]').first().click();
+  await page.waitForURL(/\/appointment\//);
+  await waitForHydration(page);
+  return new URL(page.url()).pathname;
+}
+
+/** Chooses a day (0 = today) and its first free time; returns the time's label, e.g. "10:00 AM". */
+export async function pickSlot(page: Page, dayIndex = 2): Promise<string> {
+  await page.locator('label:has(input[name="day"])').nth(dayIndex).click();
+  const time = page.locator('label:has(input[name="slotTime"])').first();
+  await expect(time).toBeVisible();
+  const label = (await time.locator("input").getAttribute("value")) ?? "";
+  await time.click();
+  return label;
+}
+
+export async function bookFirstFreeSlot(
+  page: Page,
+  speciality: string,
+): Promise<{ path: string; time: string }> {
+  const path = await openConsultant(page, speciality);
+  const time = await pickSlot(page);
+  await page.getByRole("button", { name: "Book an appointment" }).click();
+  await page.waitForURL(/\/my-appointments/);
+  await expect(page.getByRole("status")).toContainText("Appointment booked");
+  return { path, time };
+}
