@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const appointments = (await listAppointments(context.db, user.id, context.env.AGENCY_TZ)).map(
     (appointment) => ({
       ...appointment,
-      refundOnCancel: refundsOnCancel(
+      started: new Date(appointment.startsAt) <= now,
+    refundOnCancel: refundsOnCancel(
         { paidAt: appointment.payment ? now : null, startsAt: new Date(appointment.startsAt) },
         now,
       ),
@@ -173,7 +174,7 @@ function AppointmentRow({
   choosingPayment,
   providers,
 }: {
-  appointment: PublicAppointment & { refundOnCancel: boolean };
+  appointment: PublicAppointment & { refundOnCancel: boolean; started: boolean };
   zone: string;
   confirmingCancel: boolean;
   choosingPayment: boolean;
@@ -191,7 +192,7 @@ function AppointmentRow({
   });
   const about = ` the appointment with ${consultant.name} on ${date}`;
   const buttonClass = "w-full rounded-lg border px-4 py-2 text-center text-sm sm:w-48";
-  const cancellable = state === "active" || state === "paid";
+  const cancellable = (state === "active" || state === "paid") && !appointment.started;
   const paymentOptions = [
     { provider: "stripe", label: "Stripe", enabled: providers.stripe },
     { provider: "razorpay", label: "Razorpay", enabled: providers.razorpay },

@@ -203,6 +203,12 @@ export async function cancelAppointment(
   if (existing.cancelledAt) throw new FeatureError("conflict", "This appointment is already cancelled.");
   if (existing.completedAt)
     throw new FeatureError("conflict", "A completed appointment cannot be cancelled.");
+  if (existing.startsAt <= now) {
+    throw new FeatureError(
+      "conflict",
+      "This appointment has already started, so it can no longer be cancelled.",
+    );
+  }
   const refund = context.refund ? await context.refund(existing, now) : undefined;
   return db.transaction(async (transaction) => {
     const [cancelled] = await transaction

@@ -1,0 +1,56 @@
+import autocannon, { type AutocannonOptions, type AutocannonResult } from "autocannon";
+import { integer } from "./format";
+
+/** A JSON request to the server; the answer's status and parsed body. */
+export async function callJson(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(new URL(path, baseUrl), {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers: {
+      "Content-Type": "application/json",
+      ...(options.token ? { token: options.token } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Registers a throwaway account and returns its token. */
+export async function registerAccount(
+  baseUrl: string,
+  label: string,
+  password: string,
+): Promise<{ email: string; token: string }> {
+  const email = `bench.${label}.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+  const { status, body } = await callJson(baseUrl, "/api/user/register", {
+    body: { name: `Bench ${label}`, email, password },
+  });
+  if (status !== 201) throw new Error(`sign-up answered ${status}: ${JSON.stringify(body)}`);
+  return { email, token: String(body.token) };
+}
+
+export const LOAD_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+
+/** autocannon against one request shape after a short warm-up. */
+export async function loadTest(options: AutocannonOptions): Promise<AutocannonResult> {
+  await autocannon({ ...options, duration: 2 });
+  return autocannon({ ...options, duration: options.duration ?? LOAD_SECONDS });
+}
+
+/** A table row: requests per second, p50, p99, and anything that was not a 2xx. */
+export function loadRow(name: string, result: AutocannonResult): string[] {
+  return [
+    name,
+    integer(result.requests.average),
+    `${result.latency.p50}`,
+    `${result.latency.p99}`,
+    integer(result.requests.total),
+    String(result.non2xx),
+    String(result.errors + result.timeouts),
+  ];
+}
+
+export const loadHeaders = ["request", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors"];
