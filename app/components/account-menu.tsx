@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { useDisclosure } from "~/lib/use-disclosure";
 import type { ShellUser } from "./site-shell";
 
 export function Avatar({
@@ -38,62 +38,32 @@ export function Avatar({
 
 /** The signed-in visitor's menu: My Profile, My Appointments, Logout. */
 export function AccountMenu({ user }: { user: ShellUser }) {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOnOutsidePointer);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
-  }, [open]);
-
+  const { open, close, panelId, containerProps, buttonProps } = useDisclosure();
   const itemClass =
     "block w-full rounded-lg px-3 py-2 text-left text-ink hover:bg-brand-50 hover:text-brand-800";
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only listens; the button is the control
-    <div
-      ref={containerRef}
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-      onBlur={(event) => {
-        if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <div className="relative" {...containerProps}>
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
         className="inline-flex items-center rounded-full p-0.5 hover:ring-2 hover:ring-brand-200"
       >
         <Avatar user={user} />
         <span className="sr-only">Account menu for {user.name}</span>
       </button>
       <div
-        id={menuId}
+        id={panelId}
         hidden={!open}
         className="absolute right-0 z-40 mt-2 w-60 rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
       >
         <p className="truncate px-3 py-2 text-muted text-sm">{user.email}</p>
         <ul>
           <li>
-            <Link to="/my-profile" className={itemClass} onClick={() => setOpen(false)}>
+            <Link to="/my-profile" className={itemClass} onClick={close}>
               My Profile
             </Link>
           </li>
           <li>
-            <Link to="/my-appointments" className={itemClass} onClick={() => setOpen(false)}>
+            <Link to="/my-appointments" className={itemClass} onClick={close}>
               My Appointments
             </Link>
           </li>

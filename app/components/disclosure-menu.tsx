@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useDisclosure } from "~/lib/use-disclosure";
+import { ChevronDownIcon } from "./icons";
 
 export interface MenuLink {
   label: string;
@@ -8,8 +8,8 @@ export interface MenuLink {
 }
 
 /**
- * A navigation dropdown (the disclosure pattern): opens on hover for a mouse, on tap or click,
- * and from the keyboard; Escape, a click elsewhere or focus moving away closes it.
+ * A navigation dropdown: opens on hover for a mouse, on tap or click, and from the keyboard;
+ * Escape, a click elsewhere or focus moving away closes it.
  */
 export function DisclosureMenu({
   label,
@@ -18,56 +18,28 @@ export function DisclosureMenu({
 }: {
   label: string;
   links: MenuLink[];
-  /** Inside the mobile menu the list opens in place instead of floating. */
+  /** Inside the mobile menu the list opens in place and stays open until its button is used again. */
   inline?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOnOutsidePointer);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePointer);
-  }, [open]);
+  const { open, close, panelId, containerProps, buttonProps } = useDisclosure({
+    openOnHover: !inline,
+    closeOnOutsidePress: !inline,
+  });
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only listens; the button is the control
-    <div
-      ref={containerRef}
-      className="relative"
-      onPointerEnter={(event) => !inline && event.pointerType === "mouse" && setOpen(true)}
-      onPointerLeave={(event) => !inline && event.pointerType === "mouse" && setOpen(false)}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-      onBlur={(event) => {
-        if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <div className="relative" {...containerProps}>
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
         className={`inline-flex items-center gap-1 rounded-md px-3 font-medium text-ink hover:text-brand-700 ${inline ? "w-full justify-between py-3" : "py-2"}`}
       >
         {label}
-        <ChevronDown
+        <ChevronDownIcon
           aria-hidden="true"
           className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
         />
       </button>
       <ul
-        id={listId}
+        id={panelId}
         hidden={!open}
         className={
           inline
@@ -79,7 +51,7 @@ export function DisclosureMenu({
           <li key={link.to}>
             <Link
               to={link.to}
-              onClick={() => setOpen(false)}
+              onClick={close}
               className="block rounded-lg px-3 py-2 text-ink hover:bg-brand-50 hover:text-brand-800"
             >
               {link.label}

@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import type { FaqItem } from "~/content/faq";
+import { ChevronDownIcon } from "./icons";
 
 /** At most one answer open; choosing the open question again closes it. */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
@@ -24,7 +24,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
                 className="flex w-full items-center justify-between gap-4 px-5 py-5 text-left font-semibold text-ink hover:text-brand-800 sm:px-6"
               >
                 {item.question}
-                <ChevronDown
+                <ChevronDownIcon
                   aria-hidden="true"
                   className={`size-5 shrink-0 text-brand-700 transition-transform ${open ? "rotate-180" : ""}`}
                 />

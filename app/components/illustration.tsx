@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { IllustrationName } from "~/content/services";
+import type { IllustrationName } from "~/content/service-summaries";
 
 /**
  * Small drawn scenes for services and their parts: one per name, all on the same 160 × 120 canvas,

@@ -1,4 +1,4 @@
-import { featuredServices } from "~/content/services";
+import { featuredServices } from "~/content/service-summaries";
 import type { MenuLink } from "./disclosure-menu";
 
 export const serviceMenuLinks: MenuLink[] = featuredServices.map((service) => ({

@@ -1,5 +1,5 @@
-import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
+import { ArrowUpIcon } from "./icons";
 
 export const SCROLL_TO_TOP_THRESHOLD_PX = 400;
 
@@ -23,7 +23,7 @@ export function ScrollToTopButton() {
       }}
       className="fixed right-4 bottom-20 z-20 inline-flex size-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
     >
-      <ArrowUp aria-hidden="true" className="size-5" />
+      <ArrowUpIcon aria-hidden="true" className="size-5" />
       <span className="sr-only">Scroll to top</span>
     </button>
   );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { featuredServices } from "~/content/services";
+import { featuredServices } from "~/content/service-summaries";
 
 /** The scrolling strip above the header; the whole strip leads to the bookkeeping page. */
 export function ServicesBanner() {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { featuredServices } from "~/content/services";
+import { featuredServices } from "~/content/service-summaries";
 import { site } from "~/content/site";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";

@@ -1,12 +1,14 @@
-import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "~/content/site";
-import { AccountMenu } from "./account-menu";
 import { DisclosureMenu } from "./disclosure-menu";
+import { CloseIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 import { resourceMenuLinks, serviceMenuLinks } from "./navigation-links";
 import type { ShellUser } from "./site-shell";
+
+// Only signed-in visitors need the account menu, so anonymous pages do not load its code.
+const AccountMenu = lazy(() => import("./account-menu").then((module) => ({ default: module.AccountMenu })));
 
 const primaryLinkClass = "rounded-md px-3 py-2 font-medium text-ink hover:text-brand-700";
 
@@ -46,7 +48,11 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
           >
             Request a Free Consultation
           </Link>
-          {user ? <AccountMenu user={user} /> : null}
+          {user ? (
+            <Suspense fallback={<span className="inline-block size-11" />}>
+              <AccountMenu user={user} />
+            </Suspense>
+          ) : null}
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"
@@ -55,9 +61,9 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
             onClick={() => setMobileOpen((open) => !open)}
           >
             {mobileOpen ? (
-              <X aria-hidden="true" className="size-6" />
+              <CloseIcon aria-hidden="true" className="size-6" />
             ) : (
-              <Menu aria-hidden="true" className="size-6" />
+              <MenuIcon aria-hidden="true" className="size-6" />
             )}
             <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
           </button>

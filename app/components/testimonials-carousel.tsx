@@ -1,7 +1,7 @@
-import { Pause, Play, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
 import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
+import { PauseIcon, PlayIcon, StarIcon } from "./icons";
 
 export const AUTOPLAY_DELAY_MS = 3500;
 const SWIPE_THRESHOLD_PX = 40;
@@ -112,9 +112,9 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             className="ml-2 inline-flex size-11 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
           >
             {playing ? (
-              <Pause aria-hidden="true" className="size-5" />
+              <PauseIcon aria-hidden="true" className="size-5" />
             ) : (
-              <Play aria-hidden="true" className="size-5" />
+              <PlayIcon aria-hidden="true" className="size-5" />
             )}
             <span className="sr-only">{playing ? "Pause testimonials" : "Play testimonials"}</span>
           </button>
@@ -134,7 +134,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <p className="flex items-center justify-center gap-2">
         <span className="flex gap-0.5 text-accent-500" aria-hidden="true">
           {[1, 2, 3, 4, 5].map((star) => (
-            <Star key={star} className="size-5 fill-current" />
+            <StarIcon key={star} className="size-5 fill-current" />
           ))}
         </span>
         <span className="font-semibold text-ink">{testimonial.rating}</span>

@@ -1,5 +1,5 @@
-import { CheckCircle2, Info, X, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon } from "./icons";
 
 export const TOAST_DURATION_MS = 4000;
 
@@ -8,7 +8,7 @@ export interface ToastMessage {
   message: string;
 }
 
-const icons = { success: CheckCircle2, error: XCircle, info: Info };
+const icons = { success: SuccessIcon, error: ErrorIcon, info: InfoIcon };
 const TOAST_EVENT = "app:toast";
 
 /** Shows a toast from anywhere in the browser (e.g. after a form submitted with fetch). */
@@ -60,7 +60,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
             onClick={() => setVisible(null)}
             className="-m-1 rounded p-1 text-muted hover:text-ink"
           >
-            <X aria-hidden="true" className="size-4" />
+            <CloseIcon aria-hidden="true" className="size-4" />
             <span className="sr-only">Dismiss</span>
           </button>
         </div>

@@ -1,12 +1,13 @@
-import { Check, ShieldCheck, Sparkles, UserRoundCheck, Users } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { HeroIllustration } from "~/components/hero-illustration";
+import { CheckIcon, PeopleIcon, PersonCheckIcon, ShieldIcon, SparkIcon } from "~/components/icons";
+import { illustrationMarkup } from "~/components/illustration-markup.server";
 import { ServiceCard } from "~/components/service-card";
 import { TestimonialsCarousel } from "~/components/testimonials-carousel";
 import { faq } from "~/content/faq";
-import { featuredServices } from "~/content/services";
+import { featuredServices } from "~/content/service-summaries";
 import { site } from "~/content/site";
 import { steps } from "~/content/steps";
 import { testimonials } from "~/content/testimonials";
@@ -40,22 +41,22 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const reasons = [
   {
-    icon: UserRoundCheck,
+    icon: PersonCheckIcon,
     title: "Vetted talent pool",
     text: "Every assistant is screened for skills, communication and reliability before meeting you.",
   },
   {
-    icon: Users,
+    icon: PeopleIcon,
     title: "Matched to your work",
     text: "We pair you with assistants who know your tools and your industry.",
   },
   {
-    icon: ShieldCheck,
+    icon: ShieldIcon,
     title: "A replacement at no cost",
     text: "If the fit is not right, we find you a new assistant at no additional cost.",
   },
   {
-    icon: Sparkles,
+    icon: SparkIcon,
     title: "No setup fee",
     text: "Start with a plan that suits you and change it from the following month.",
   },
@@ -63,12 +64,20 @@ const reasons = [
 
 const closingTicks = ["Professional Virtual Assistants", "Flexible Plans", "24/7 Support"];
 
-export default function Home() {
+export function loader() {
+  return {
+    illustrations: Object.fromEntries(
+      featuredServices.map((service) => [service.slug, illustrationMarkup(service.illustration)]),
+    ),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   useScrollToFaqFromHash();
   return (
     <>
       <Hero />
-      <OurServices />
+      <OurServices illustrations={loaderData.illustrations} />
       <WhatToExpect />
       <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-surface py-16 sm:py-24">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -169,7 +178,7 @@ function Hero() {
   );
 }
 
-function OurServices() {
+function OurServices({ illustrations }: { illustrations: Record<string, string> }) {
   return (
     <section aria-labelledby="services-heading" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -181,7 +190,11 @@ function OurServices() {
         />
         <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {featuredServices.map((service) => (
-            <ServiceCard key={service.slug} service={service} />
+            <ServiceCard
+              key={service.slug}
+              service={service}
+              illustrationHtml={illustrations[service.slug] ?? ""}
+            />
           ))}
         </div>
       </div>
@@ -264,7 +277,7 @@ function ClosingCallToAction() {
           <ul className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row sm:gap-8">
             {closingTicks.map((tick) => (
               <li key={tick} className="flex items-center gap-2 font-medium">
-                <Check aria-hidden="true" className="size-5 text-accent-300" />
+                <CheckIcon aria-hidden="true" className="size-5 text-accent-300" />
                 {tick}
               </li>
             ))}

@@ -4,7 +4,7 @@ import { Avatar } from "~/components/account-menu";
 import { FieldError, FormAlert, PrimaryButton, SelectField, TextField } from "~/components/form-controls";
 import { genders } from "~/content/lists";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/schemas";
+import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { illustrationMarkup } from "~/components/illustration-markup.server";
 import { ServiceCard } from "~/components/service-card";
 import { firstCycleOffer, services } from "~/content/services";
 import { site } from "~/content/site";
@@ -30,7 +31,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function Services() {
+export function loader() {
+  return {
+    illustrations: Object.fromEntries(
+      services.map((service) => [service.slug, illustrationMarkup(service.illustration)]),
+    ),
+  };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="border-brand-100 border-b bg-brand-50">
@@ -51,7 +60,12 @@ export default function Services() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
           {services.map((service, index) => (
             <li key={service.slug} className={`lg:col-span-2 ${index === 3 ? "lg:col-start-2" : ""}`}>
-              <ServiceCard service={service} headingLevel={2} showParts />
+              <ServiceCard
+                service={service}
+                headingLevel={2}
+                parts={service.subServices.map((part) => part.title)}
+                illustrationHtml={loaderData.illustrations[service.slug] ?? ""}
+              />
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { FeatureError } from "~/lib/errors";
-import { PICTURE_MAX_BYTES } from "./schemas";
+import { PICTURE_MAX_BYTES } from "./account-limits";
 
 export const PICTURE_SIZE_PX = 256;
 /** Where stored pictures are served from (see server/http-app.ts). */

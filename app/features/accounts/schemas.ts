@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { genders } from "~/content/lists";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-/** The largest profile picture accepted. */
-export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
 const email = z
   .string({ error: "Please enter your e-mail address." })
