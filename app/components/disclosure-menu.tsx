@@ -23,7 +23,10 @@ export function DisclosureMenu({
 }) {
   const { open, close, panelId, containerProps, buttonProps } = useDisclosure({
     openOnHover: !inline,
+    // Inside the mobile menu the lists work like an accordion: they stay open until toggled, so
+    // nothing moves under the finger that is about to tap the next button.
     closeOnOutsidePress: !inline,
+    closeOnFocusLeaving: !inline,
   });
 
   return (

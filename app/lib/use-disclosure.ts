@@ -2,12 +2,15 @@ import { useEffect, useId, useRef, useState } from "react";
 
 /**
  * A button that shows and hides a panel (the disclosure pattern). Escape closes it and returns focus
- * to the button; focus moving away closes it; `closeOnOutsidePress` closes it on a press elsewhere;
+ * to the button; `closeOnFocusLeaving` closes it when focus moves away; `closeOnOutsidePress` closes
+ * it on a press elsewhere;
  * `openOnHover` opens it while a mouse is over it — and then a click keeps it open instead of
  * toggling it shut, since the pointer that clicked is the one that opened it.
  */
-export function useDisclosure(options: { openOnHover?: boolean; closeOnOutsidePress?: boolean } = {}) {
-  const { openOnHover = false, closeOnOutsidePress = true } = options;
+export function useDisclosure(
+  options: { openOnHover?: boolean; closeOnOutsidePress?: boolean; closeOnFocusLeaving?: boolean } = {},
+) {
+  const { openOnHover = false, closeOnOutsidePress = true, closeOnFocusLeaving = true } = options;
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -42,7 +45,8 @@ export function useDisclosure(options: { openOnHover?: boolean; closeOnOutsidePr
       }
     },
     onBlur: (event: React.FocusEvent) => {
-      if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      if (closeOnFocusLeaving && !containerRef.current?.contains(event.relatedTarget as Node | null))
+        setOpen(false);
     },
   };
 
