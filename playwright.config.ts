@@ -6,6 +6,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** The build the server runs: `build` by default, or another folder (BUILD_DIR) built beside it. */
 const buildDirectory = process.env.BUILD_DIR ?? "build";
 const dataDirectory = `.tmp/e2e-${port}`;
+/** A real SMTP server the app sends through; tests read what it received (support/mail-sink.ts). */
+const mailSinkPort = port + 25;
+const mailSinkDirectory = `.tmp/e2e-mail-${port}`;
+process.env.MAIL_SINK_DIR = mailSinkDirectory;
 
 /** Debian's chromium, started the way this machine's closed network needs; never a downloaded one. */
 export const chromiumLaunchOptions = {
@@ -31,21 +35,36 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } },
   ],
-  webServer: {
-    // The production build (npm run test:e2e builds first) on a fresh embedded database: the data
-    // folder of the previous run on this port is removed first, so runs do not pile up data.
-    command: `rm -rf ${dataDirectory} && tsx server/main.ts`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      BUILD_DIR: buildDirectory,
-      DATA_DIR: dataDirectory,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: `rm -rf ${mailSinkDirectory} && tsx tests/e2e/support/mail-sink.ts`,
+      port: mailSinkPort,
+      reuseExistingServer: false,
+      env: { MAIL_SINK_PORT: String(mailSinkPort), MAIL_SINK_DIR: mailSinkDirectory },
     },
-  },
+    {
+      // The production build (npm run test:e2e builds first) on a fresh embedded database: the data
+      // folder of the previous run on this port is removed first, so runs do not pile up data.
+      command: `rm -rf ${dataDirectory} && tsx server/main.ts`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        BUILD_DIR: buildDirectory,
+        DATA_DIR: dataDirectory,
+        LOG_LEVEL: "warn",
+        // Payments run through the built-in sandbox; production turns it on only when asked.
+        PAYMENT_SANDBOX: "true",
+        SMTP_URL: `smtp://127.0.0.1:${mailSinkPort}`,
+        OUTBOX_POLL_MS: "300",
+        // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
+        RATE_LIMIT_FORMS_PER_MINUTE: "10000",
+        RATE_LIMIT_BOOKINGS_PER_MINUTE: "10000",
+      },
+    },
+  ],
 });

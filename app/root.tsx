@@ -22,7 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.user
     ? { name: context.user.name, email: context.user.email, image: context.user.image }
     : null;
-  return data({ origin: context.env.publicUrl, requestId: context.requestId, user, toast }, { headers });
+  const { botId, botAliasId, localeId } = context.env.bot;
+  return data(
+    {
+      origin: context.env.publicUrl,
+      requestId: context.requestId,
+      user,
+      toast,
+      bot: { botId, botAliasId, localeId },
+    },
+    { headers },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -52,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteShell user={rootData?.user ?? null} toast={rootData?.toast ?? null}>
+        <SiteShell user={rootData?.user ?? null} toast={rootData?.toast ?? null} bot={rootData?.bot ?? null}>
           {children}
         </SiteShell>
         <ScrollRestoration nonce={nonce} />

@@ -7,6 +7,7 @@ export default [
   route("services", "routes/services.tsx"),
   ...services.map((service) => route(service.slug, "routes/service.tsx", { id: `routes/${service.slug}` })),
   route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("forgot-password", "routes/forgot-password.tsx"),

@@ -337,3 +337,36 @@ export const paymentEvents = pgTable(
 export type Payment = typeof payments.$inferSelect;
 
 export type Project = typeof projects.$inferSelect;
+
+/**
+ * Conversations with the built-in assistant, one row per Lex V2 session key, so every server
+ * process continues the same dialog. The JSON columns hold Lex V2 wire structures (see
+ * app/features/bot/lex-wire.ts); they are checked again when read. Rows expire after an idle period.
+ */
+export const botSessions = pgTable(
+  "bot_sessions",
+  {
+    botId: text("bot_id").notNull(),
+    botAliasId: text("bot_alias_id").notNull(),
+    localeId: text("locale_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    /** The Lex `sessionState`: intent, dialog action, session attributes. */
+    sessionState: jsonb("session_state").$type<Record<string, unknown>>().notNull(),
+    /** The messages of the last turn, for GetSession. */
+    messages: jsonb("messages").$type<unknown[]>().notNull().default([]),
+    /** The interpretations of the last turn, for GetSession. */
+    interpretations: jsonb("interpretations").$type<unknown[]>().notNull().default([]),
+    /** Turns taken, for logs and tests. */
+    turns: integer("turns").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** After this the session is gone, as if deleted (idle timeout). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.botId, table.botAliasId, table.localeId, table.sessionId] }),
+    index("bot_sessions_expires_idx").on(table.expiresAt),
+  ],
+);
+
+export type BotSessionRow = typeof botSessions.$inferSelect;

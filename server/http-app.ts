@@ -4,9 +4,10 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
+import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/schemas";
 import { findSessionUser } from "~/features/accounts/sessions.server";
+import { createBotProvider } from "~/features/bot/provider.server";
 import type { PaymentGateways } from "~/features/payments/gateways.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
@@ -16,7 +17,9 @@ import type { Logger } from "~/infra/logger.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
+import { botApi } from "./api/bot-api";
 import { consultantApi } from "./api/consultant-api";
+import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
@@ -133,6 +136,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     await next();
   });
   app.use(refuseCrossSiteWrites());
+  // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
+  app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
   app.use(async (context, next) =>
     bodyLimit({
       // Client-side form posts go to "<path>.data" (React Router single fetch).
@@ -153,6 +158,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.route("/api/webhooks", webhookApi());
   app.route("/api/consultant", consultantApi());
   app.route("/api/doctor", consultantApi());
+  app.route("/api/contact", contactApi());
   app.route("/api/project", projectApi());
   app.all("/api/*", (context) =>
     context.json({ success: false, message: "There is no such API endpoint." }, 404),
@@ -181,6 +187,13 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   });
 
   return app;
+}
+
+function botSettings(context: { var: { env: Environment } }) {
+  return {
+    messagesPerMinute: context.var.env.RATE_LIMIT_BOT_PER_MINUTE,
+    idleSeconds: context.var.env.BOT_SESSION_IDLE_MINUTES * 60,
+  };
 }
 
 /**

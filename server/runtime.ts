@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
+import { pruneBotSessions } from "~/features/bot/bot.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
 import { createPaymentGateways, type PaymentGateways } from "~/features/payments/gateways.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
@@ -62,6 +63,7 @@ async function startRuntime(): Promise<Runtime> {
     if (created) logger.info({ msg: "created the staff account from ADMIN_EMAIL" });
   }
   logger.info({ msg: "database ready", driver: database.driver, seeded });
+  logger.info({ msg: "bot", provider: env.bot.provider, botId: env.bot.botId });
   const payments = createPaymentGateways(env, secrets, database.db);
   const sandboxed = Object.entries(payments).flatMap(([name, gateway]) =>
     gateway?.mode === "sandbox" ? [name] : [],
@@ -83,6 +85,9 @@ async function startRuntime(): Promise<Runtime> {
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
       logger.warn({ msg: "rate-limit pruning failed", err: error }),
+    );
+    pruneBotSessions(database.db).catch((error) =>
+      logger.warn({ msg: "bot-session pruning failed", err: error }),
     );
   }, 3_600_000);
   pruning.unref();

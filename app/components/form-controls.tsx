@@ -1,6 +1,7 @@
 import { useId } from "react";
 
-const inputClass =
+/** The look of every text input and select. */
+export const inputClass =
   "mt-1.5 block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
 
 export interface TextFieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
@@ -44,25 +45,45 @@ export interface SelectFieldProps extends React.SelectHTMLAttributes<HTMLSelectE
   name: string;
   options: readonly string[];
   error?: string;
+  /** A first, empty choice such as "Select…", for a choice that has no default. */
+  placeholder?: string;
+  hint?: string;
 }
 
-export function SelectField({ label, name, options, error, id, className, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  options,
+  error,
+  placeholder,
+  hint,
+  id,
+  className,
+  ...select
+}: SelectFieldProps) {
   const generatedId = useId();
   const selectId = id ?? `${generatedId}-${name}`;
+  const hintId = hint ? `${selectId}-hint` : undefined;
   const errorId = error ? `${selectId}-error` : undefined;
   return (
     <div className={className}>
       <label htmlFor={selectId} className="block font-medium text-ink text-sm">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-muted text-sm">
+          {hint}
+        </p>
+      ) : null}
       <select
         id={selectId}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         className={inputClass}
         {...select}
       >
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
@@ -71,6 +92,100 @@ export function SelectField({ label, name, options, error, id, className, ...sel
       </select>
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+export interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled multi-line input, with its hint and error linked like TextField's. */
+export function TextAreaField({ label, name, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? `${generatedId}-${name}`;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="block font-medium text-ink text-sm">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-muted text-sm">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        className={inputClass}
+        {...textarea}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export interface CheckboxGroupProps {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  defaultValues?: readonly string[];
+  error?: string;
+  /** A line under the legend, e.g. "Choose one or more." */
+  hint?: string;
+  className?: string;
+}
+
+/** Several choices under one legend; the error is linked to the group and marks each box. */
+export function CheckboxGroup({
+  legend,
+  name,
+  options,
+  defaultValues = [],
+  error,
+  hint,
+  className,
+}: CheckboxGroupProps) {
+  const groupId = useId();
+  const hintId = hint ? `${groupId}-hint` : undefined;
+  const errorId = error ? `${groupId}-error` : undefined;
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+    >
+      <legend className="font-medium text-ink text-sm">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-muted text-sm">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-gray-300 px-3.5 py-2.5 text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={option}
+              defaultChecked={defaultValues.includes(option)}
+              aria-invalid={error ? true : undefined}
+              className="size-4 shrink-0 accent-brand-700"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
   );
 }
 

@@ -1,3 +1,4 @@
+import { type ChatBotAddress, ChatWidgetButton } from "./chat-widget-button";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { ServicesBanner } from "./services-banner";
 import { SiteFooter } from "./site-footer";
@@ -14,10 +15,13 @@ export function SiteShell({
   children,
   user,
   toast,
+  bot,
 }: {
   children: React.ReactNode;
   user: ShellUser | null;
   toast: ToastMessage | null;
+  /** The assistant the chat widget talks to; no widget without it (e.g. a page that failed early). */
+  bot?: ChatBotAddress | null;
 }) {
   return (
     <>
@@ -34,6 +38,7 @@ export function SiteShell({
       </main>
       <SiteFooter />
       <ScrollToTopButton />
+      {bot ? <ChatWidgetButton bot={bot} signedIn={user !== null} /> : null}
       <Toaster toast={toast} />
     </>
   );

@@ -2,6 +2,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** Amazon Lex bot and alias ids: ten upper-case letters or digits. */
+const lexIdPattern = /^[0-9A-Z]{10}$/;
+const lexLocalePattern = /^[a-z]{2}_(?:[A-Z]{2}|\d{3})$/;
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .default("false")
@@ -48,7 +52,33 @@ const environmentSchema = z.object({
   /** Booking attempts a minute per user. */
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Bot messages (RecognizeText, RecognizeUtterance, PutSession) a minute per bot session. */
+  RATE_LIMIT_BOT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** A bot session untouched this long is forgotten. */
+  BOT_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
+  /** The bot the chat widget talks to; with LEX_BOT_ALIAS_ID and AWS_REGION, an Amazon Lex V2 bot. */
+  LEX_BOT_ID: z.string().regex(lexIdPattern, "must be 10 upper-case letters or digits").optional(),
+  LEX_BOT_ALIAS_ID: z.string().regex(lexIdPattern, "must be 10 upper-case letters or digits").optional(),
+  LEX_LOCALE_ID: z.string().regex(lexLocalePattern, "must be a locale such as en_US").default("en_US"),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(?:-[a-z]+)+-\d+$/, "must be a region such as us-east-1")
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+  /** Where requests for Amazon Lex go instead of AWS; only for tests against a local stand-in. */
+  LEX_ENDPOINT: z.url().optional(),
 });
+
+/** The bot's identity for the widget and the bot API. */
+export interface BotSettingsFromEnvironment {
+  /** "lex" forwards to Amazon Lex (LEX_BOT_ID, LEX_BOT_ALIAS_ID and AWS_REGION set); "builtin" answers itself. */
+  provider: "builtin" | "lex";
+  botId: string;
+  botAliasId: string;
+  localeId: string;
+}
 
 export type Environment = z.infer<typeof environmentSchema> & {
   /** Absolute URL of the site without a trailing slash, for canonical links and feeds. */
@@ -57,6 +87,7 @@ export type Environment = z.infer<typeof environmentSchema> & {
   uploadDirectory: string;
   mailFrom: string;
   isProduction: boolean;
+  bot: BotSettingsFromEnvironment;
 };
 
 export class ConfigurationError extends Error {}
@@ -80,6 +111,12 @@ export function loadEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
     uploadDirectory: path.resolve(settings.UPLOAD_DIR ?? path.join(settings.DATA_DIR, "uploads")),
     mailFrom: settings.MAIL_FROM ?? `VA Hub <${settings.AGENCY_EMAIL}>`,
     isProduction: settings.NODE_ENV === "production",
+    bot: {
+      provider: settings.LEX_BOT_ID && settings.LEX_BOT_ALIAS_ID && settings.AWS_REGION ? "lex" : "builtin",
+      botId: settings.LEX_BOT_ID ?? "VAHUBBOT01",
+      botAliasId: settings.LEX_BOT_ALIAS_ID ?? "TSTALIASID",
+      localeId: settings.LEX_LOCALE_ID,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
-import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { PASSWORD_MIN_LENGTH } from "~/features/accounts/account-limits";
+import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, honeypotFailure, textValues } from "~/infra/form-failure.server";

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (appointment) => ({
       ...appointment,
       started: new Date(appointment.startsAt) <= now,
-    refundOnCancel: refundsOnCancel(
+      refundOnCancel: refundsOnCancel(
         { paidAt: appointment.payment ? now : null, startsAt: new Date(appointment.startsAt) },
         now,
       ),

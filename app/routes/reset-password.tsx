@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
-import { isResetTokenUsable, resetPassword } from "~/features/accounts/password-reset.server";
 import { PASSWORD_MIN_LENGTH } from "~/features/accounts/account-limits";
+import { isResetTokenUsable, resetPassword } from "~/features/accounts/password-reset.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, honeypotFailure } from "~/infra/form-failure.server";
 import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";

@@ -43,6 +43,10 @@ const toasts: Record<VerificationOutcome, { kind: "success" | "error" | "info"; 
     kind: "error",
     message: "Payment was not completed. Your appointment is still booked and unpaid.",
   },
+  "refund-due": {
+    kind: "error",
+    message: "This appointment was cancelled before the payment completed. We will refund the payment.",
+  },
 };
 
 /** Asks the provider (never the browser) whether the appointment was paid, then goes to My Appointments. */

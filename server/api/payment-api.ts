@@ -14,6 +14,7 @@ const outcomeMessages: Record<VerificationOutcome, string> = {
   paid: "Payment successful",
   "already-paid": "This appointment is already paid",
   "not-paid": "Payment was not completed",
+  "refund-due": "This appointment was cancelled before the payment completed. We will refund the payment.",
 };
 
 /** The four payment calls of the old clients (DESIGN.md §4), mounted under /api/user. */
@@ -41,7 +42,10 @@ export function paymentApi() {
       appointmentId: body.appointmentId,
       sessionId: body.session_id,
     });
-    return context.json({ success: outcome !== "not-paid", message: outcomeMessages[outcome] });
+    return context.json({
+      success: outcome === "paid" || outcome === "already-paid",
+      message: outcomeMessages[outcome],
+    });
   });
 
   api.post("/payment-razorpay", async (context) => {
@@ -64,7 +68,10 @@ export function paymentApi() {
       paymentId: body.razorpay_payment_id,
       signature: body.razorpay_signature,
     });
-    return context.json({ success: outcome !== "not-paid", message: outcomeMessages[outcome] });
+    return context.json({
+      success: outcome === "paid" || outcome === "already-paid",
+      message: outcomeMessages[outcome],
+    });
   });
 
   return api;

@@ -1,6 +1,6 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import { commonPasswords } from "./common-passwords";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./account-limits";
+import { commonPasswords } from "./common-passwords";
 
 /**
  * scrypt with N = 2^15, r = 8, p = 1 (32 MiB): about 100 ms a hash on this project's 2-core

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { genders } from "~/content/lists";
 
-
 const email = z
   .string({ error: "Please enter your e-mail address." })
   .trim()

@@ -51,6 +51,8 @@ export interface OrderGateway {
 export interface PaymentGateways {
   stripe?: CheckoutGateway;
   razorpay?: OrderGateway;
+  /** Where payment problems that need a person (e.g. money for a cancelled appointment) are sent. */
+  agencyEmail?: string;
 }
 
 export class ProviderUnavailableError extends Error {}
@@ -59,6 +61,7 @@ export class ProviderUnavailableError extends Error {}
 export function createPaymentGateways(env: Environment, secrets: AppSecrets, db: Database): PaymentGateways {
   const sandboxEnabled = env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === "true" : !env.isProduction;
   return {
+    agencyEmail: env.AGENCY_EMAIL,
     stripe: env.STRIPE_SECRET_KEY ? liveStripe(env) : sandboxEnabled ? sandboxStripe(db) : undefined,
     razorpay:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET

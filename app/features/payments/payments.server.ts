@@ -157,7 +157,8 @@ export async function startRazorpayOrder(
   };
 }
 
-export type VerificationOutcome = "paid" | "already-paid" | "not-paid";
+/** `refund-due`: money arrived for an appointment cancelled meanwhile; staff are asked to refund it. */
+export type VerificationOutcome = "paid" | "already-paid" | "not-paid" | "refund-due";
 
 /**
  * The Stripe return: paid only if Stripe (or the sandbox) says the session is paid, for this
@@ -179,16 +180,20 @@ export async function verifyStripeReturn(
   }
   const state = await withProvider(() => gateway.retrieveCheckout(payment.providerReference));
   if (!state.paid) return "not-paid";
-  const result = await fulfilPayment(db, {
-    provider: "stripe",
-    reference: payment.providerReference,
-    providerPaymentId: state.providerPaymentId ?? null,
-    appointmentId: state.appointmentId,
-    amountCents: state.amountCents,
-    currency: state.currency,
-    eventKey: `return:${payment.providerReference}`,
-    eventType: "checkout.return",
-  });
+  const result = await fulfilPayment(
+    db,
+    {
+      provider: "stripe",
+      reference: payment.providerReference,
+      providerPaymentId: state.providerPaymentId ?? null,
+      appointmentId: state.appointmentId ?? null,
+      amountCents: state.amountCents,
+      currency: state.currency,
+      eventKey: `return:${payment.providerReference}`,
+      eventType: "checkout.return",
+    },
+    gateways.agencyEmail,
+  );
   return result;
 }
 
@@ -222,16 +227,20 @@ export async function verifyRazorpayPayment(
   const expected = hmacSha256(gateway.signatureSecret, `${payment.providerReference}|${paymentId}`);
   if (!safeEqual(expected, signature))
     throw new FeatureError("invalid", "The payment signature does not match.");
-  return fulfilPayment(db, {
-    provider: "razorpay",
-    reference: payment.providerReference,
-    providerPaymentId: paymentId,
-    appointmentId: appointment.id,
-    amountCents: payment.amountCents,
-    currency: payment.currency,
-    eventKey: `return:${paymentId}`,
-    eventType: "checkout.return",
-  });
+  return fulfilPayment(
+    db,
+    {
+      provider: "razorpay",
+      reference: payment.providerReference,
+      providerPaymentId: paymentId,
+      appointmentId: appointment.id,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      eventKey: `return:${paymentId}`,
+      eventType: "checkout.return",
+    },
+    gateways.agencyEmail,
+  );
 }
 
 export interface Fulfilment {
@@ -239,8 +248,12 @@ export interface Fulfilment {
   /** Session or order id. */
   reference: string;
   providerPaymentId: string | null;
-  /** What the provider says the payment was for; checked against our records when given. */
-  appointmentId?: string;
+  /**
+   * What the provider says the payment was for, checked against our records; `null` when the
+   * provider should have said (Stripe: our metadata) and did not, which is a mismatch. Omitted
+   * when the provider does not carry it (Razorpay: the order id alone ties it to us).
+   */
+  appointmentId?: string | null;
   amountCents: number | null;
   currency: string | null;
   eventKey: string;
@@ -252,7 +265,11 @@ export interface Fulfilment {
  * event counts once; a paid appointment never goes back; a mismatch changes nothing. The receipt
  * e-mail is written in the same transaction, so it goes out once.
  */
-export async function fulfilPayment(db: Database, fulfilment: Fulfilment): Promise<VerificationOutcome> {
+export async function fulfilPayment(
+  db: Database,
+  fulfilment: Fulfilment,
+  agencyEmail?: string,
+): Promise<VerificationOutcome> {
   return db.transaction(async (transaction) => {
     const recorded = await transaction
       .insert(paymentEvents)
@@ -290,11 +307,33 @@ export async function fulfilPayment(db: Database, fulfilment: Fulfilment): Promi
     const [appointment] = await transaction
       .update(appointments)
       .set({ paidAt: now })
-      .where(and(eq(appointments.id, payment.appointmentId), isNull(appointments.paidAt)))
+      .where(
+        and(
+          eq(appointments.id, payment.appointmentId),
+          isNull(appointments.paidAt),
+          isNull(appointments.cancelledAt),
+        ),
+      )
       .returning();
-    if (!appointment) return "already-paid";
-    await enqueueReceipt(transaction, appointment, payment);
-    return "paid";
+    if (appointment) {
+      await enqueueReceipt(transaction, appointment, payment);
+      return "paid";
+    }
+    // Money arrived for an appointment cancelled while its checkout was open: staff must refund it.
+    const [current] = await transaction
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, payment.appointmentId));
+    if (current?.cancelledAt && !current.paidAt && agencyEmail) {
+      await enqueueEmail(transaction, {
+        kind: "payment-after-cancellation",
+        to: agencyEmail,
+        subject: `Refund needed: payment for a cancelled appointment (${current.consultantSnapshot.name})`,
+        text: `A ${payment.provider} payment of ${formatMoney(payment.amountCents, payment.currency)} (reference ${payment.providerReference}) arrived for appointment ${current.id}, which was cancelled before the payment completed. Please refund it.`,
+      });
+      return "refund-due";
+    }
+    return "already-paid";
   });
 }
 

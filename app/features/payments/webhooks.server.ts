@@ -32,19 +32,23 @@ export async function handleStripeWebhook(
       const session = event.data.object;
       if (session.payment_status !== "paid") return;
       await ignoreUnknown(() =>
-        fulfilPayment(db, {
-          provider: "stripe",
-          reference: session.id,
-          providerPaymentId:
-            typeof session.payment_intent === "string"
-              ? session.payment_intent
-              : (session.payment_intent?.id ?? null),
-          appointmentId: session.metadata?.appointmentId,
-          amountCents: session.amount_total,
-          currency: session.currency,
-          eventKey: event.id,
-          eventType: event.type,
-        }),
+        fulfilPayment(
+          db,
+          {
+            provider: "stripe",
+            reference: session.id,
+            providerPaymentId:
+              typeof session.payment_intent === "string"
+                ? session.payment_intent
+                : (session.payment_intent?.id ?? null),
+            appointmentId: session.metadata?.appointmentId ?? null,
+            amountCents: session.amount_total,
+            currency: session.currency,
+            eventKey: event.id,
+            eventType: event.type,
+          },
+          gateways.agencyEmail,
+        ),
       );
       return;
     }
@@ -95,15 +99,19 @@ export async function handleRazorpayWebhook(
   const eventKey = eventId ?? `${body.event}:${payment.id}`;
   if (body.event === "payment.captured" || body.event === "order.paid") {
     await ignoreUnknown(() =>
-      fulfilPayment(db, {
-        provider: "razorpay",
-        reference: payment.order_id!,
-        providerPaymentId: payment.id!,
-        amountCents: payment.amount ?? null,
-        currency: payment.currency ?? null,
-        eventKey,
-        eventType: body.event!,
-      }),
+      fulfilPayment(
+        db,
+        {
+          provider: "razorpay",
+          reference: payment.order_id!,
+          providerPaymentId: payment.id!,
+          amountCents: payment.amount ?? null,
+          currency: payment.currency ?? null,
+          eventKey,
+          eventType: body.event!,
+        },
+        gateways.agencyEmail,
+      ),
     );
   } else if (body.event === "payment.failed") {
     await closeUnpaidCheckout(db, {

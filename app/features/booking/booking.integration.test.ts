@@ -1,0 +1,194 @@
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/infra/db.server";
+import { appointments, type Consultant } from "../../../db/schema";
+import { seedDatabase } from "../../../db/seed";
+import { consultantNamed, createUserWithSession } from "../../../tests/setup/factories";
+import { createTestDatabase } from "../../../tests/setup/test-database";
+import { consultantSlots, snapshotOf } from "../consultants/consultants.server";
+import { type BookingContext, bookAppointment, cancelAppointment, listAppointments } from "./booking.server";
+
+const NEW_YORK = "America/New_York";
+const LOS_ANGELES = "America/Los_Angeles";
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+function at(wallClock: string, zone = NEW_YORK): Date {
+  return DateTime.fromISO(wallClock, { zone }).toJSDate();
+}
+
+function contextAt(now: Date, zone = NEW_YORK, perUserPerMinute = 30): BookingContext {
+  return { zone, agencyEmail: "agency@example.com", perUserPerMinute, now };
+}
+
+/** A row written straight to the table, bypassing every rule of bookAppointment. */
+async function insertAppointment(consultant: Consultant, userId: string, startsAt: Date) {
+  const [row] = await database.db
+    .insert(appointments)
+    .values({
+      userId,
+      consultantId: consultant.id,
+      startsAt,
+      amountCents: consultant.feeCents,
+      currency: consultant.currency,
+      consultantSnapshot: snapshotOf(consultant),
+    })
+    .returning();
+  return row!;
+}
+
+describe("the appointments table", () => {
+  it("itself refuses a second active appointment of one consultant at one time, but not after a cancellation", async () => {
+    const amelia = await consultantNamed(database.db, "Amelia Hart");
+    const [first, second] = [
+      await createUserWithSession(database.db),
+      await createUserWithSession(database.db),
+    ];
+    const startsAt = at("2027-06-01T10:00");
+    const held = await insertAppointment(amelia, first.id, startsAt);
+    await expect(insertAppointment(amelia, second.id, startsAt)).rejects.toThrow();
+    // Another consultant at the same time, or the same consultant half an hour later, is fine.
+    const marcus = await consultantNamed(database.db, "Marcus Bell");
+    await insertAppointment(marcus, second.id, startsAt);
+    await insertAppointment(amelia, second.id, at("2027-06-01T10:30"));
+
+    await database.db
+      .update(appointments)
+      .set({ cancelledAt: new Date() })
+      .where(eq(appointments.id, held.id));
+    const again = await insertAppointment(amelia, second.id, startsAt);
+    expect(again.startsAt).toEqual(startsAt);
+  });
+});
+
+describe("bookAppointment", () => {
+  it("counts only unpaid, upcoming, active appointments towards the limit of three", async () => {
+    const now = at("2027-06-07T09:00");
+    const context = contextAt(now);
+    const sofia = await consultantNamed(database.db, "Sofia Ramirez");
+    const lucas = await consultantNamed(database.db, "Lucas Meyer");
+    const user = await createUserWithSession(database.db);
+    const bookAt = (consultant: Consultant, slotDate: string, slotTime: string) =>
+      bookAppointment(database.db, user.id, { docId: consultant.id, slotDate, slotTime }, context);
+
+    // An unpaid one that already took place, a paid one and a cancelled one: none of them count.
+    await insertAppointment(lucas, user.id, at("2027-06-06T15:00"));
+    const paid = await bookAt(sofia, "8_6_2027", "10:00 AM");
+    await database.db.update(appointments).set({ paidAt: now }).where(eq(appointments.id, paid._id));
+    const cancelled = await bookAt(sofia, "8_6_2027", "10:30 AM");
+    await cancelAppointment(database.db, user.id, { appointmentId: cancelled._id }, context);
+
+    const unpaid = [];
+    for (const slotTime of ["11:00 AM", "11:30 AM", "12:00 PM"]) {
+      unpaid.push(await bookAt(sofia, "8_6_2027", slotTime));
+    }
+    await expect(bookAt(lucas, "9_6_2027", "10:00 AM")).rejects.toMatchObject({
+      kind: "conflict",
+      message: expect.stringMatching(/3 unpaid upcoming/),
+    });
+
+    // Paying for one makes room for another.
+    await database.db.update(appointments).set({ paidAt: now }).where(eq(appointments.id, unpaid[0]!._id));
+    await expect(bookAt(lucas, "9_6_2027", "10:00 AM")).resolves.toMatchObject({ slotTime: "10:00 AM" });
+    await expect(bookAt(lucas, "9_6_2027", "10:30 AM")).rejects.toMatchObject({ kind: "conflict" });
+  });
+
+  it("keeps wall-clock slots across the autumn clock change in the agency's zone", async () => {
+    const now = at("2027-11-05T12:00");
+    const grace = await consultantNamed(database.db, "Grace Thompson");
+    const user = await createUserWithSession(database.db);
+    const context = contextAt(now);
+    const saturday = await bookAppointment(
+      database.db,
+      user.id,
+      { docId: grace.id, slotDate: "6_11_2027", slotTime: "10:00 AM" },
+      context,
+    );
+    // Clocks go back at 2 AM on Sunday 7 November 2027: 10:00 AM is then UTC-5.
+    const sunday = await bookAppointment(
+      database.db,
+      user.id,
+      { docId: grace.id, slotDate: "7_11_2027", slotTime: "10:00 AM" },
+      context,
+    );
+    expect(saturday.startsAt).toBe("2027-11-06T14:00:00.000Z");
+    expect(sunday.startsAt).toBe("2027-11-07T15:00:00.000Z");
+    const listed = await listAppointments(database.db, user.id, NEW_YORK);
+    expect(listed.map((appointment) => [appointment.slotDate, appointment.slotTime]).sort()).toEqual([
+      ["6_11_2027", "10:00 AM"],
+      ["7_11_2027", "10:00 AM"],
+    ]);
+
+    const days = await consultantSlots(database.db, grace, { zone: NEW_YORK, now });
+    const sundaySlots = days.find((day) => day.date === "2027-11-07")!.slots;
+    expect(sundaySlots).toHaveLength(21);
+    expect(sundaySlots[0]).toEqual({
+      slotDate: "7_11_2027",
+      slotTime: "10:30 AM",
+      startsAt: "2027-11-07T15:30:00.000Z",
+    });
+  });
+
+  it("reads slotDate and slotTime in the configured agency zone", async () => {
+    const now = at("2027-05-03T09:00", LOS_ANGELES);
+    const chloe = await consultantNamed(database.db, "Chloe Martin");
+    const user = await createUserWithSession(database.db);
+    const booked = await bookAppointment(
+      database.db,
+      user.id,
+      { docId: chloe.id, slotDate: "4_5_2027", slotTime: "10:00 AM" },
+      contextAt(now, LOS_ANGELES),
+    );
+    expect(booked.startsAt).toBe("2027-05-04T17:00:00.000Z");
+    const [inLosAngeles] = await listAppointments(database.db, user.id, LOS_ANGELES);
+    expect(inLosAngeles).toMatchObject({ slotDate: "4_5_2027", slotTime: "10:00 AM" });
+    const [inNewYork] = await listAppointments(database.db, user.id, NEW_YORK);
+    expect(inNewYork).toMatchObject({ slotDate: "4_5_2027", slotTime: "01:00 PM" });
+  });
+
+  it("applies the per-user limit it is given, with the seconds to wait", async () => {
+    const now = at("2027-05-03T09:00:15");
+    const daniel = await consultantNamed(database.db, "Daniel Kim");
+    const user = await createUserWithSession(database.db);
+    const attempt = () =>
+      bookAppointment(
+        database.db,
+        user.id,
+        { docId: daniel.id, slotDate: "4_5_2027", slotTime: "10:15 AM" },
+        contextAt(now, NEW_YORK, 2),
+      );
+    await expect(attempt()).rejects.toMatchObject({ kind: "invalid" });
+    await expect(attempt()).rejects.toMatchObject({ kind: "invalid" });
+    await expect(attempt()).rejects.toMatchObject({ kind: "rate-limited", retryAfterSeconds: 45 });
+  });
+});
+
+describe("cancelAppointment", () => {
+  it("reports someone else's appointment as missing and leaves it as it was", async () => {
+    const now = at("2027-05-03T09:00");
+    const emma = await consultantNamed(database.db, "Emma Wilson");
+    const owner = await createUserWithSession(database.db);
+    const other = await createUserWithSession(database.db);
+    const booked = await bookAppointment(
+      database.db,
+      owner.id,
+      { docId: emma.id, slotDate: "5_5_2027", slotTime: "02:00 PM" },
+      contextAt(now),
+    );
+    await expect(
+      cancelAppointment(database.db, other.id, { appointmentId: booked._id }, contextAt(now)),
+    ).rejects.toMatchObject({ kind: "not-found" });
+    const [row] = await database.db.select().from(appointments).where(eq(appointments.id, booked._id));
+    expect(row?.cancelledAt).toBeNull();
+    expect(await listAppointments(database.db, other.id, NEW_YORK)).toEqual([]);
+  });
+});

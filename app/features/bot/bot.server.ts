@@ -1,0 +1,372 @@
+/**
+ * The built-in assistant's Lex V2 runtime operations over the database: RecognizeText, GetSession,
+ * PutSession and DeleteSession. Sessions live in bot_sessions (one row per session key), so any
+ * server process can take the next turn; each turn holds the row's lock, so two turns of one session
+ * never interleave and a confirmed request creates exactly one inquiry.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import { type InquiryContext, submitInquiry } from "~/features/contact/contact.server";
+import type { Database } from "~/infra/db.server";
+import { consumeRateLimit } from "~/infra/rate-limit.server";
+import { FeatureError } from "~/lib/errors";
+import { botSessions } from "../../../db/schema";
+import { knownIntentNames } from "./catalog";
+import { checkClientState, type InquiryOutcome, promptForState, takeTurn } from "./dialog";
+import {
+  type GetSessionResponse,
+  type Interpretation,
+  LIMITS,
+  type Message,
+  putSessionBodySchema,
+  type RecognizeTextResponse,
+  recognizeTextBodySchema,
+  type SessionKey,
+  type SessionState,
+  sessionKeyProblem,
+  sessionStateSchema,
+} from "./lex-wire";
+
+export interface BotSettings {
+  /** Messages (RecognizeText, RecognizeUtterance, PutSession) a minute per session. */
+  messagesPerMinute: number;
+  /** A session untouched this long is gone. */
+  idleSeconds: number;
+}
+
+export interface BotContext {
+  settings: BotSettings;
+  /** For the inquiry a dialog may create (its per-address limit and the agency's address). */
+  inquiry: InquiryContext;
+  /** The visitor is signed in (our session cookie); a client may also say so in session attributes. */
+  signedIn: boolean;
+  requestId?: string;
+  now?: Date;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Lex's wording for a request that breaks a rule: "1 validation error detected: Value at …". */
+function validationError(path: string, message: string): FeatureError {
+  return new FeatureError(
+    "invalid",
+    `1 validation error detected: Value at '${path}' failed to satisfy constraint: ${message}`,
+  );
+}
+
+/** Checks the four ids of a session's address (and that the built-in assistant speaks the locale). */
+export function checkSessionKey(key: SessionKey): void {
+  const problem = sessionKeyProblem(key);
+  if (problem) throw new FeatureError("invalid", `1 validation error detected: ${problem}`);
+  if (!key.localeId.startsWith("en_")) {
+    throw new FeatureError(
+      "not-found",
+      `Locale '${key.localeId}' is not available for bot '${key.botId}'. The built-in assistant speaks English (en_US, en_GB and other en_ locales).`,
+    );
+  }
+}
+
+/** Parses a request body with a schema, turning the first problem into Lex's validation wording. */
+export function parseBody<T>(
+  schema: {
+    safeParse(
+      input: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  },
+  body: unknown,
+): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue?.path.map(String).join(".") || "body";
+  throw validationError(path, issue?.message ?? "The request is not valid.");
+}
+
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value ?? null), "utf8");
+}
+
+function checkSizes(sessionState: unknown, requestAttributes: unknown): void {
+  if (jsonBytes(sessionState) > LIMITS.sessionStateBytes) {
+    throw validationError(
+      "sessionState",
+      `Member must be at most ${LIMITS.sessionStateBytes} bytes as JSON.`,
+    );
+  }
+  if (jsonBytes(requestAttributes) > LIMITS.requestAttributesBytes) {
+    throw validationError(
+      "requestAttributes",
+      `Member must be at most ${LIMITS.requestAttributesBytes} bytes as JSON.`,
+    );
+  }
+}
+
+function rateLimitKey(key: SessionKey): string {
+  return `bot:${key.botId}:${key.botAliasId}:${key.localeId}:${key.sessionId}`;
+}
+
+/** Counts one message against the session's limit; past it, a rate-limited error (Lex's ThrottlingException). */
+export async function countBotMessage(
+  db: Database,
+  key: SessionKey,
+  settings: BotSettings,
+  now: Date,
+): Promise<void> {
+  try {
+    await consumeRateLimit(
+      db,
+      { key: rateLimitKey(key), limit: settings.messagesPerMinute, windowSeconds: 60 },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof FeatureError && error.kind === "rate-limited") {
+      throw new FeatureError(
+        "rate-limited",
+        `Rate exceeded: this session may send ${settings.messagesPerMinute} messages a minute. Please wait ${error.retryAfterSeconds ?? 60} seconds.`,
+        {},
+        error.retryAfterSeconds,
+      );
+    }
+    throw error;
+  }
+}
+
+function keyMatches(key: SessionKey) {
+  return and(
+    eq(botSessions.botId, key.botId),
+    eq(botSessions.botAliasId, key.botAliasId),
+    eq(botSessions.localeId, key.localeId),
+    eq(botSessions.sessionId, key.sessionId),
+  );
+}
+
+interface StoredSession {
+  sessionState: SessionState;
+  messages: Message[];
+  interpretations: Interpretation[];
+}
+
+/** A stored state read back; anything that no longer fits the schema starts afresh. */
+function storedState(value: unknown): SessionState {
+  const parsed = sessionStateSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+/** Client-sent state laid over the stored one: fields it sends replace, session attributes merge. */
+function mergeState(stored: SessionState, sent: SessionState | undefined): SessionState {
+  if (!sent) return stored;
+  return {
+    ...stored,
+    ...sent,
+    sessionAttributes: { ...(stored.sessionAttributes ?? {}), ...(sent.sessionAttributes ?? {}) },
+  };
+}
+
+function expiry(now: Date, settings: BotSettings): Date {
+  return new Date(now.getTime() + settings.idleSeconds * 1000);
+}
+
+/**
+ * Locks the session's row for this transaction and reads it, creating it when the session is new:
+ * one upsert whose no-op update takes the row lock (as SELECT … FOR UPDATE would) and returns the row.
+ */
+async function lockSession(
+  transaction: Transaction,
+  key: SessionKey,
+  context: BotContext,
+  now: Date,
+): Promise<SessionState> {
+  const [row] = await transaction
+    .insert(botSessions)
+    .values({ ...key, sessionState: {}, expiresAt: expiry(now, context.settings) })
+    .onConflictDoUpdate({
+      target: [botSessions.botId, botSessions.botAliasId, botSessions.localeId, botSessions.sessionId],
+      set: { turns: sql`${botSessions.turns}` },
+    })
+    .returning({ sessionState: botSessions.sessionState, expiresAt: botSessions.expiresAt });
+  if (!row || row.expiresAt <= now) return {};
+  return storedState(row.sessionState);
+}
+
+async function saveSession(
+  transaction: Transaction,
+  key: SessionKey,
+  session: StoredSession,
+  context: BotContext,
+  now: Date,
+): Promise<void> {
+  await transaction
+    .update(botSessions)
+    .set({
+      sessionState: session.sessionState as Record<string, unknown>,
+      messages: session.messages,
+      interpretations: session.interpretations,
+      turns: sql`${botSessions.turns} + 1`,
+      updatedAt: now,
+      expiresAt: expiry(now, context.settings),
+    })
+    .where(keyMatches(key));
+}
+
+function signedInFrom(context: BotContext, state: SessionState): boolean {
+  return context.signedIn || state.sessionAttributes?.signedIn === "true";
+}
+
+/** RecognizeText: one turn of conversation. */
+export async function recognizeText(
+  db: Database,
+  key: SessionKey,
+  body: unknown,
+  context: BotContext,
+): Promise<RecognizeTextResponse> {
+  const now = context.now ?? new Date();
+  checkSessionKey(key);
+  const request = parseBody(recognizeTextBodySchema, body);
+  checkSizes(request.sessionState, request.requestAttributes);
+  const known = knownIntentNames();
+  let sent: SessionState | undefined;
+  if (request.sessionState) {
+    const checked = checkClientState(request.sessionState, known, now);
+    if (!checked.ok) throw validationError("sessionState", checked.problem);
+    sent = checked.state;
+  }
+  await countBotMessage(db, key, context.settings, now);
+
+  return db.transaction(async (transaction) => {
+    const stored = await lockSession(transaction, key, context, now);
+    const state = mergeState(stored, sent);
+    const result = await takeTurn({
+      text: request.text,
+      state,
+      signedIn: signedInFrom(context, state),
+      now,
+      requestId: context.requestId,
+      submitInquiry: (input) => submitThroughContact(transaction, input, { ...context.inquiry, now }),
+    });
+    if (jsonBytes(result.sessionState) > LIMITS.sessionStateBytes) {
+      throw validationError("sessionState", "The conversation's state grew too large. Please start over.");
+    }
+    await saveSession(transaction, key, result, context, now);
+    return {
+      messages: result.messages,
+      sessionState: result.sessionState,
+      interpretations: result.interpretations,
+      requestAttributes: request.requestAttributes ?? {},
+      sessionId: key.sessionId,
+    };
+  });
+}
+
+/** The contact feature's submitInquiry, in a savepoint so a refusal leaves the turn's transaction usable. */
+async function submitThroughContact(
+  transaction: Transaction,
+  input: Record<string, unknown>,
+  context: InquiryContext,
+): Promise<InquiryOutcome> {
+  try {
+    const { id } = await transaction.transaction((savepoint) =>
+      submitInquiry(savepoint as unknown as Database, input, context),
+    );
+    return { ok: true, id };
+  } catch (error) {
+    if (error instanceof FeatureError) {
+      return { ok: false, kind: error.kind, message: error.message, fieldErrors: error.fieldErrors };
+    }
+    throw error;
+  }
+}
+
+function notFound(key: SessionKey): FeatureError {
+  return new FeatureError(
+    "not-found",
+    `Session '${key.sessionId}' was not found (it may have expired or been deleted).`,
+  );
+}
+
+/** GetSession: the session's state and the last turn's messages and interpretations. */
+export async function getSession(
+  db: Database,
+  key: SessionKey,
+  now = new Date(),
+): Promise<GetSessionResponse> {
+  checkSessionKey(key);
+  const [row] = await db.select().from(botSessions).where(keyMatches(key));
+  if (!row || row.expiresAt <= now) throw notFound(key);
+  return {
+    sessionId: key.sessionId,
+    messages: row.messages as Message[],
+    interpretations: row.interpretations as Interpretation[],
+    sessionState: storedState(row.sessionState),
+  };
+}
+
+export interface PutSessionResult {
+  messages: Message[];
+  sessionState: SessionState;
+  requestAttributes: Record<string, string>;
+  sessionId: string;
+}
+
+/** PutSession: sets the session's state (checked against what the assistant knows); fulfils nothing. */
+export async function putSession(
+  db: Database,
+  key: SessionKey,
+  body: unknown,
+  context: BotContext,
+): Promise<PutSessionResult> {
+  const now = context.now ?? new Date();
+  checkSessionKey(key);
+  const request = parseBody(putSessionBodySchema, body);
+  checkSizes(request.sessionState, request.requestAttributes);
+  const checked = checkClientState(request.sessionState, knownIntentNames(), now);
+  if (!checked.ok) throw validationError("sessionState", checked.problem);
+  await countBotMessage(db, key, context.settings, now);
+  const sessionState: SessionState = { sessionAttributes: {}, ...checked.state };
+  const messages = (request.messages as Message[] | undefined) ?? promptForState(sessionState, now);
+  await db
+    .insert(botSessions)
+    .values({
+      ...key,
+      sessionState: sessionState as Record<string, unknown>,
+      messages,
+      interpretations: [],
+      expiresAt: expiry(now, context.settings),
+    })
+    .onConflictDoUpdate({
+      target: [botSessions.botId, botSessions.botAliasId, botSessions.localeId, botSessions.sessionId],
+      set: {
+        sessionState: sessionState as Record<string, unknown>,
+        messages,
+        interpretations: [],
+        updatedAt: now,
+        expiresAt: expiry(now, context.settings),
+      },
+    });
+  return {
+    messages,
+    sessionState,
+    requestAttributes: request.requestAttributes ?? {},
+    sessionId: key.sessionId,
+  };
+}
+
+/** DeleteSession: forgets the session. */
+export async function deleteSession(db: Database, key: SessionKey, now = new Date()): Promise<SessionKey> {
+  checkSessionKey(key);
+  const deleted = await db
+    .delete(botSessions)
+    .where(keyMatches(key))
+    .returning({ expiresAt: botSessions.expiresAt });
+  if (deleted.length === 0 || deleted[0]!.expiresAt <= now) throw notFound(key);
+  return { botId: key.botId, botAliasId: key.botAliasId, localeId: key.localeId, sessionId: key.sessionId };
+}
+
+/** Removes sessions idle past their expiry; called from time to time by the server. */
+export async function pruneBotSessions(db: Database, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(botSessions)
+    .where(lt(botSessions.expiresAt, now))
+    .returning({ id: botSessions.sessionId });
+  return removed.length;
+}

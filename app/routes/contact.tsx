@@ -1,0 +1,352 @@
+import { CalendarClock, CheckCircle2, type LucideIcon, Mail, Phone } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CountryPicker } from "~/components/country-picker";
+import {
+  CheckboxGroup,
+  FormAlert,
+  PrimaryButton,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/form-controls";
+import { showToast } from "~/components/toaster";
+import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
+import { site } from "~/content/site";
+import { inquiryContextFrom, submitInquiry } from "~/features/contact/contact.server";
+import { DEFAULT_PHONE_COUNTRY, INQUIRY_LIMITS, inquiryMessages } from "~/features/contact/inquiry-fields";
+import { listPhoneCountries } from "~/features/contact/phone-countries.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { type FormFailure, formFailure, textValues } from "~/infra/form-failure.server";
+import { FeatureError } from "~/lib/errors";
+import { HoneypotField } from "~/lib/honeypot";
+import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originFrom(matches);
+  return pageMeta({
+    title: "Contact Us",
+    description: `Request a free consultation with ${site.name}: tell us about your business and the help you need, and we will match you with the right virtual assistant.`,
+    path: "/contact",
+    origin,
+    jsonLd: organizationJsonLd(origin),
+  });
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    // Built here so the phone-number metadata stays on the server.
+    countries: listPhoneCountries(),
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    earliestCallTime: `${new Date().toISOString().slice(0, 10)}T00:00`,
+  };
+}
+
+/** Ticked services travel back to the form in one value (no service name holds a line break). */
+const SERVICE_SEPARATOR = "\n";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const services = form.getAll("requiredServices").filter((value) => typeof value === "string");
+  const fields = { ...textValues(form), requiredServices: services };
+  const typed = { ...textValues(form), requiredServices: services.join(SERVICE_SEPARATOR) };
+  try {
+    await submitInquiry(context.db, fields, inquiryContextFrom(context));
+  } catch (error) {
+    if (error instanceof FeatureError) return formFailure(error, typed);
+    // Keep what the visitor wrote on the page rather than losing it to the error page.
+    context.logger.error({ msg: "contact inquiry failed", requestId: context.requestId, err: error });
+    return data<FormFailure>(
+      { error: inquiryMessages.failed, fieldErrors: {}, values: typed },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast("/contact?sent=1", { kind: "success", message: inquiryMessages.sent }, context);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { countries, sent, earliestCallTime } = loaderData;
+  return (
+    <>
+      <section className="bg-brand-50">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+          <p className="font-semibold text-brand-700 text-sm uppercase tracking-widest">Contact Us</p>
+          <h1 className="mt-3 max-w-3xl text-balance font-bold text-4xl text-ink tracking-tight sm:text-5xl">
+            Request a Free Consultation
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-muted">
+            Tell us about your business and where you need a hand. We will match you with a virtual assistant
+            from our talent pool who fits your work.
+          </p>
+          <ul aria-label="Our contact details" className="mt-8 flex flex-wrap gap-x-8 gap-y-4">
+            <ContactLink icon={Mail} label="Email" href={`mailto:${site.email}`} text={site.email} />
+            <ContactLink icon={Phone} label="Phone" href={site.phoneHref} text={site.phone} />
+          </ul>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-14 lg:px-8">
+        <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+          {sent ? (
+            <SentNotice />
+          ) : (
+            <InquiryForm countries={countries} earliestCallTime={earliestCallTime} failure={actionData} />
+          )}
+        </div>
+        <NextSteps />
+      </div>
+    </>
+  );
+}
+
+function ContactLink({
+  icon: Icon,
+  label,
+  href,
+  text,
+}: {
+  icon: LucideIcon;
+  label: string;
+  href: string;
+  text: string;
+}) {
+  return (
+    <li className="flex items-center gap-3">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <span>
+        <span className="block text-muted text-sm">{label}</span>
+        <a href={href} className="break-all font-semibold text-brand-800 underline-offset-4 hover:underline">
+          {text}
+        </a>
+      </span>
+    </li>
+  );
+}
+
+function NextSteps() {
+  return (
+    <aside aria-labelledby="next-steps-heading" className="lg:pt-8">
+      <h2 id="next-steps-heading" className="font-semibold text-ink text-xl">
+        What happens next
+      </h2>
+      <ol className="mt-4 space-y-4 text-muted">
+        {[
+          "We read your request and reply within one business day.",
+          "We hold a free consultation call at a time that suits you.",
+          "You choose a plan and we match you with your virtual assistant.",
+        ].map((step, index) => (
+          <li key={step} className="flex gap-3">
+            <span
+              aria-hidden="true"
+              className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white text-xs"
+            >
+              {index + 1}
+            </span>
+            {step}
+          </li>
+        ))}
+      </ol>
+      <p className="mt-8 flex items-center gap-3 rounded-xl bg-surface px-4 py-3 text-muted text-sm">
+        <CalendarClock aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        We work Monday to Friday.
+      </p>
+    </aside>
+  );
+}
+
+function SentNotice() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="py-6 text-center sm:py-10">
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+      <h2 ref={headingRef} tabIndex={-1} className="mt-4 font-bold text-2xl text-ink focus:outline-none">
+        {inquiryMessages.sent}
+      </h2>
+      <p className="mx-auto mt-3 max-w-md text-muted">
+        Thank you for your inquiry. We have e-mailed you a confirmation and will reply within one business
+        day.
+      </p>
+      <Link
+        to="/contact"
+        className="mt-6 inline-flex font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
+        Send another inquiry
+      </Link>
+    </div>
+  );
+}
+
+function InquiryForm({
+  countries,
+  earliestCallTime,
+  failure,
+}: {
+  countries: Route.ComponentProps["loaderData"]["countries"];
+  earliestCallTime: string;
+  failure: FormFailure | undefined;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/contact";
+  const formRef = useRef<HTMLFormElement>(null);
+  const values = failure?.values ?? {};
+  const errors = failure?.fieldErrors ?? {};
+  const invalid = Object.keys(errors).length > 0;
+
+  useEffect(() => {
+    if (!failure) return;
+    const hasFieldErrors = Object.keys(failure.fieldErrors).length > 0;
+    showToast({
+      kind: "error",
+      message: hasFieldErrors ? inquiryMessages.fixTheForm : inquiryMessages.failed,
+    });
+    if (hasFieldErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failure]);
+
+  // With JavaScript the toast says it; without, the page does.
+  const alert = invalid ? (hydrated ? undefined : inquiryMessages.fixTheForm) : failure?.error;
+
+  return (
+    <Form ref={formRef} method="post" noValidate className="relative space-y-6">
+      <div>
+        <h2 className="font-semibold text-2xl text-ink">Tell us about your business</h2>
+        <p className="mt-1 text-muted text-sm">All fields are required unless marked optional.</p>
+      </div>
+      <HoneypotField />
+      <FormAlert message={alert} />
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={INQUIRY_LIMITS.name}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={INQUIRY_LIMITS.email}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <CountryPicker
+          label="Country"
+          name="phoneCountry"
+          countries={countries}
+          defaultValue={values.phoneCountry || DEFAULT_PHONE_COUNTRY}
+          error={errors.phoneCountry}
+        />
+        <TextField
+          label="Phone Number"
+          name="phone"
+          type="tel"
+          autoComplete="tel-national"
+          required
+          maxLength={INQUIRY_LIMITS.phone}
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <div className="group/business">
+          <SelectField
+            label="Business Type"
+            name="businessType"
+            options={businessTypes}
+            placeholder="Select your business type"
+            required
+            defaultValue={values.businessType ?? ""}
+            error={errors.businessType}
+          />
+          <TextField
+            label="Other business type"
+            name="otherBusiness"
+            maxLength={INQUIRY_LIMITS.other}
+            defaultValue={values.otherBusiness}
+            error={errors.otherBusiness}
+            className="mt-4 hidden group-has-[option[value=Other]:checked]/business:block"
+          />
+        </div>
+        <div className="group/industry">
+          <SelectField
+            label="Industry"
+            name="industry"
+            options={industries}
+            placeholder="Select your industry"
+            required
+            defaultValue={values.industry ?? ""}
+            error={errors.industry}
+          />
+          <TextField
+            label="Other industry"
+            name="otherIndustry"
+            maxLength={INQUIRY_LIMITS.other}
+            defaultValue={values.otherIndustry}
+            error={errors.otherIndustry}
+            className="mt-4 hidden group-has-[option[value=Other]:checked]/industry:block"
+          />
+        </div>
+      </div>
+
+      <CheckboxGroup
+        legend="Required Services"
+        hint="Choose one or more."
+        name="requiredServices"
+        options={inquiryServices}
+        defaultValues={values.requiredServices?.split(SERVICE_SEPARATOR) ?? []}
+        error={errors.requiredServices}
+      />
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <SelectField
+          label="Timezone"
+          name="timezone"
+          options={timeZones}
+          placeholder="Select your time zone"
+          hint="The time zone you work in."
+          required
+          defaultValue={values.timezone ?? ""}
+          error={errors.timezone}
+        />
+        <TextField
+          label="Preferred Call Time (optional)"
+          name="preferredCallTime"
+          type="datetime-local"
+          min={earliestCallTime}
+          hint="Your own time. We confirm by e-mail."
+          defaultValue={values.preferredCallTime}
+          error={errors.preferredCallTime}
+        />
+      </div>
+
+      <TextAreaField
+        label="Message (optional)"
+        name="message"
+        rows={5}
+        maxLength={INQUIRY_LIMITS.message}
+        defaultValue={values.message}
+        error={errors.message}
+      />
+
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-muted text-sm">We use your details only to answer this request.</p>
+        <PrimaryButton disabled={submitting} className="w-full sm:w-auto">
+          {submitting ? "Submitting..." : "Submit"}
+        </PrimaryButton>
+      </div>
+    </Form>
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}

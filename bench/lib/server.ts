@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export interface RunningServer {
+  /** Base URL, always on 127.0.0.1. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The build the server runs: `build`, or the folder named by BUILD_DIR. */
+export const buildDirectory = process.env.BUILD_DIR ?? "build";
+
+const tsxBinary = path.resolve("node_modules/.bin/tsx");
+
+/** A port nothing listens on right now, on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a command in its own process group, so stopping it also stops what it started. */
+export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "inherit"] });
+}
+
+/** Ends a process group started by spawnGroup: SIGTERM, then SIGKILL after the grace period. */
+export async function stopGroup(child: ChildProcess, graceMs = 12_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = setTimeout(() => signalGroup("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The production server as `npm run serve` starts it, on a free loopback port with a fresh embedded
+ * database under .tmp/, quiet logs. Resolves once /readyz answers.
+ */
+export async function startProductionServer(): Promise<RunningServer> {
+  const entry = path.resolve(buildDirectory, "server/index.js");
+  if (!existsSync(entry)) {
+    throw new Error(
+      `No production build at ${entry}: run "npm run build" (or BUILD_DIR=... react-router build) first.`,
+    );
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDirectory = path.resolve(".tmp", `bench-${process.pid}-${Date.now()}`);
+  await mkdir(dataDirectory, { recursive: true });
+
+  const child = spawnGroup(tsxBinary, ["server/main.ts"], {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    BUILD_DIR: buildDirectory,
+    DATA_DIR: dataDirectory,
+    LOG_LEVEL: "warn",
+    // The load sections sign up and book from one address far faster than a person would.
+    RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
+    RATE_LIMIT_FAILED_LOGINS: "1000000",
+    RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000",
+  });
+  child.stdout?.pipe(process.stderr);
+
+  const stop = async () => {
+    await stopGroup(child);
+    await rm(dataDirectory, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(`${url}/readyz`, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}

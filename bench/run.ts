@@ -1,0 +1,49 @@
+// `npm run bench`: starts the production build (built just before) and prints what each section
+// measures. Pick sections by name: `tsx bench/run.ts page-weight throughput`.
+import type { BenchSection } from "./lib/section";
+import { buildDirectory, startProductionServer } from "./lib/server";
+import { accountsSection } from "./sections/accounts";
+import { bookingSection } from "./sections/booking";
+import { botSection } from "./sections/bot";
+import { pageWeightSection } from "./sections/page-weight";
+import { throughputSection } from "./sections/throughput";
+
+const sections: BenchSection[] = [
+  pageWeightSection,
+  throughputSection,
+  accountsSection,
+  bookingSection,
+  botSection,
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !sections.some((section) => section.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown bench section(s): ${unknown.join(", ")}. Known: ${sections.map((s) => s.name).join(", ")}.`,
+  );
+  process.exit(2);
+}
+const chosen = wanted.length === 0 ? sections : sections.filter((section) => wanted.includes(section.name));
+
+console.log(`Starting the production server (build: ${buildDirectory}, Node ${process.version})…`);
+const server = await startProductionServer();
+let failed = false;
+try {
+  console.log(`Server ready at ${server.url}\n`);
+  for (const section of chosen) {
+    console.log(`== ${section.title} ==\n`);
+    try {
+      await section.run({ baseUrl: server.url });
+    } catch (error) {
+      failed = true;
+      console.error(
+        `The "${section.name}" section failed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    console.log("");
+  }
+} finally {
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,192 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { BotContext } from "~/features/bot/bot.server";
+import { type SessionKey, sessionKeyProblem } from "~/features/bot/lex-wire";
+import { type BotProvider, LexServiceError, type StreamingResponse } from "~/features/bot/provider.server";
+import { inquiryContextFrom } from "~/features/contact/contact.server";
+import { type FailureKind, FeatureError } from "~/lib/errors";
+import type { ApiEnv } from "./api-env";
+
+/** Lex's error header carries the type and the service's namespace, e.g. `ValidationException:http://…/`. */
+const ERROR_NAMESPACE = "http://internal.amazon.com/coral/com.amazonaws.deepsense.runtimeservice/";
+/** Text turns and session states are small; audio (forwarded to Amazon Lex) may be a few seconds of speech. */
+const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+const AUDIO_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const lexErrorFor: Record<FailureKind, { type: string; status: number }> = {
+  invalid: { type: "ValidationException", status: 400 },
+  "too-large": { type: "ValidationException", status: 400 },
+  unauthenticated: { type: "AccessDeniedException", status: 403 },
+  forbidden: { type: "AccessDeniedException", status: 403 },
+  "not-found": { type: "ResourceNotFoundException", status: 404 },
+  conflict: { type: "ConflictException", status: 409 },
+  "rate-limited": { type: "ThrottlingException", status: 429 },
+};
+
+/** An error as Lex sends one: the status, X-Amzn-Errortype and a JSON body with `message`. */
+function lexError(context: Context<ApiEnv>, type: string, status: number, message: string): Response {
+  context.header("X-Amzn-Errortype", `${type}:${ERROR_NAMESPACE}`);
+  return context.json({ message }, status as 400);
+}
+
+function keyOf(context: Context<ApiEnv>): SessionKey {
+  return {
+    botId: context.req.param("botId") ?? "",
+    botAliasId: context.req.param("botAliasId") ?? "",
+    localeId: context.req.param("localeId") ?? "",
+    sessionId: context.req.param("sessionId") ?? "",
+  };
+}
+
+/** A JSON request body: valid UTF-8 and valid JSON, or Lex's ValidationException. */
+async function readJson(context: Context<ApiEnv>): Promise<unknown> {
+  const bytes = new Uint8Array(await context.req.arrayBuffer());
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new FeatureError("invalid", "The request body must be UTF-8 encoded JSON.");
+  }
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new FeatureError("invalid", "The request body must be valid JSON.");
+  }
+}
+
+function streamed(context: Context<ApiEnv>, result: StreamingResponse): Response {
+  for (const [name, value] of Object.entries(result.headers)) context.header(name, value);
+  context.header("Content-Type", result.contentType);
+  const { body } = result;
+  if (body.byteLength === 0) return context.body(null, 200);
+  return context.body(
+    body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+    200,
+  );
+}
+
+export interface BotApiOptions {
+  provider: BotProvider;
+  /** Per-request settings of the bot (limits, idle time). */
+  settingsOf(context: Context<ApiEnv>): BotContext["settings"];
+}
+
+/**
+ * The Amazon Lex V2 runtime API (DESIGN.md §4), mounted at /bots: same paths, fields, status codes
+ * and X-Amzn-Errortype errors as Lex, so the official @aws-sdk/client-lex-runtime-v2 client works
+ * against it unchanged. Answers come from the built-in assistant, or from Amazon Lex when configured.
+ */
+export function botApi({ provider, settingsOf }: BotApiOptions) {
+  const api = new Hono<ApiEnv>();
+  const session = "/:botId/botAliases/:botAliasId/botLocales/:localeId/sessions/:sessionId";
+
+  const botContext = (context: Context<ApiEnv>): BotContext => ({
+    settings: settingsOf(context),
+    inquiry: inquiryContextFrom(context.var),
+    signedIn: Boolean(context.var.user),
+    requestId: context.var.requestId,
+  });
+
+  api.use(async (context, next) => {
+    await next();
+    context.header("x-amzn-RequestId", context.var.requestId);
+  });
+  api.use(async (context, next) =>
+    bodyLimit({
+      maxSize: context.req.path.endsWith("/utterance") ? AUDIO_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES,
+      onError: (limited) => lexError(limited, "ValidationException", 400, "The request body is too large."),
+    })(context, next),
+  );
+
+  api.post(`${session}/text`, async (context) =>
+    context.json(await provider.recognizeText(keyOf(context), await readJson(context), botContext(context))),
+  );
+
+  api.post(`${session}/utterance`, async (context) => {
+    const result = await provider.recognizeUtterance(
+      keyOf(context),
+      {
+        contentType: context.req.header("Content-Type") ?? "",
+        body: new Uint8Array(await context.req.arrayBuffer()),
+        sessionState: context.req.header("x-amz-lex-session-state"),
+        requestAttributes: context.req.header("x-amz-lex-request-attributes"),
+        responseContentType: context.req.header("Response-Content-Type"),
+      },
+      botContext(context),
+    );
+    return streamed(context, result);
+  });
+
+  api.post(`${session}/conversation`, (context) =>
+    lexError(
+      context,
+      "ValidationException",
+      400,
+      "StartConversation (a bidirectional HTTP/2 stream) is not offered here. Use RecognizeText, or RecognizeUtterance.",
+    ),
+  );
+
+  api.get(session, async (context) =>
+    context.json(await provider.getSession(keyOf(context), botContext(context))),
+  );
+
+  api.post(session, async (context) => {
+    const result = await provider.putSession(
+      keyOf(context),
+      { body: await readJson(context), responseContentType: context.req.header("ResponseContentType") },
+      botContext(context),
+    );
+    return streamed(context, result);
+  });
+
+  api.delete(session, async (context) =>
+    context.json(await provider.deleteSession(keyOf(context), botContext(context))),
+  );
+
+  // A session path with an empty or odd id still gets Lex's ValidationException; anything else is unknown.
+  api.all("/*", (context) => {
+    const match =
+      /^\/bots\/([^/]*)\/botAliases\/([^/]*)\/botLocales\/([^/]*)\/sessions\/([^/]*)(?:\/(text|utterance|conversation))?\/?$/.exec(
+        context.req.path,
+      );
+    if (match) {
+      const [, botId = "", botAliasId = "", localeId = "", sessionId = ""] = match;
+      const problem = sessionKeyProblem({ botId, botAliasId, localeId, sessionId });
+      if (problem)
+        return lexError(context, "ValidationException", 400, `1 validation error detected: ${problem}`);
+    }
+    return lexError(
+      context,
+      "UnknownOperationException",
+      404,
+      "No Lex runtime operation answers this method and path.",
+    );
+  });
+
+  api.onError((error, context) => {
+    if (error instanceof FeatureError) {
+      const { type, status } = lexErrorFor[error.kind];
+      if (error.retryAfterSeconds) context.header("Retry-After", String(error.retryAfterSeconds));
+      return lexError(context, type, status, error.message);
+    }
+    if (error instanceof LexServiceError) {
+      context.var.logger.warn({
+        msg: "Amazon Lex error",
+        requestId: context.var.requestId,
+        type: error.errorType,
+        status: error.status,
+      });
+      return lexError(context, error.errorType, error.status, error.message);
+    }
+    context.var.logger.error({ msg: "bot API error", requestId: context.var.requestId, err: error });
+    return lexError(
+      context,
+      "InternalServerException",
+      500,
+      "The assistant had a problem on our side. Please try again.",
+    );
+  });
+
+  return api;
+}

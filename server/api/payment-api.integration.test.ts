@@ -1,0 +1,404 @@
+import { rm } from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "~/infra/db.server";
+import { appointments, type Consultant } from "../../db/schema";
+import { seedDatabase } from "../../db/seed";
+import { cancel, expectFailure, type RequestTarget } from "../../tests/setup/factories";
+import {
+  answerOf,
+  appointmentRow,
+  bookedAppointment,
+  consultantWithFee,
+  listedAppointment,
+  mailsOfKind,
+  NOW,
+  onlyPayment,
+  paymentRows,
+  paymentSnapshot,
+  payStripe,
+  slotPicker,
+  verifyStripe,
+} from "../../tests/setup/payments";
+import {
+  closedPort,
+  type StripeStandIn,
+  startStripeStandIn,
+  stripeSettings,
+} from "../../tests/setup/stripe-stand-in";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-database";
+
+/** An odd fee, so the amount Stripe receives can only have come from the database. */
+const FEE_CENTS = 4321;
+
+let database: DatabaseHandle;
+let standIn: StripeStandIn;
+let app: RequestTarget;
+/** The same app and database, with the Stripe SDK pointed at a port nobody listens on. */
+let providerDown: RequestTarget;
+const dataDirectories: string[] = [];
+let consultant: Consultant;
+let slots: ReturnType<typeof slotPicker>;
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  database = await createTestDatabase();
+  await seedDatabase(database.db);
+  consultant = await consultantWithFee(database.db, "Daniel Kim", FEE_CENTS);
+  slots = slotPicker(consultant.id);
+  standIn = await startStripeStandIn();
+  const live = createTestApp(database, { settings: stripeSettings(standIn.port) });
+  const down = createTestApp(database, { settings: stripeSettings(await closedPort()) });
+  app = live.app;
+  providerDown = down.app;
+  dataDirectories.push(live.env.dataDirectory, down.env.dataDirectory);
+});
+afterEach(() => {
+  vi.setSystemTime(NOW);
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await standIn?.close();
+  await database?.close();
+  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
+});
+
+/** Starts a Checkout through the API and returns what the stand-in received for it. */
+async function startCheckout(token: string, appointmentId: string) {
+  const before = standIn.checkouts.length;
+  const response = await payStripe(app, token, { appointmentId });
+  const answer = await answerOf<{ success: boolean; session_url?: string; message?: string }>(response);
+  expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { success: true } });
+  expect(standIn.checkouts).toHaveLength(before + 1);
+  const checkout = standIn.checkouts.at(-1)!;
+  return { checkout, sessionUrl: answer.body.session_url };
+}
+
+/** A booked appointment paid through Stripe Checkout (stand-in says paid, return verified). */
+async function paidAppointment(slot = slots.far()) {
+  const booked = await bookedAppointment(app, database.db, slot);
+  const { checkout } = await startCheckout(booked.user.token, booked.appointmentId);
+  const paymentIntent = `pi_test_${booked.appointmentId.slice(0, 8)}`;
+  standIn.markPaid(checkout.sessionId, paymentIntent);
+  const verified = await answerOf(
+    await verifyStripe(app, booked.user.token, {
+      success: true,
+      appointmentId: booked.appointmentId,
+      session_id: checkout.sessionId,
+    }),
+  );
+  expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
+  return { ...booked, sessionId: checkout.sessionId, paymentIntent };
+}
+
+describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
+  it("creates a Checkout Session for the consultant's fee from the database and answers its url", async () => {
+    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    // Amount and currency in the request are ignored: the database decides.
+    const response = await payStripe(app, user.token, { appointmentId, amount: 1, currency: "eur" });
+    const answer = await answerOf<{ success: boolean; session_url: string }>(response);
+    const checkout = standIn.checkouts.at(-1)!;
+    expect(checkout.metadata.appointmentId).toBe(appointmentId);
+    expect(answer).toEqual({
+      status: 200,
+      body: { success: true, session_url: standIn.session(checkout.sessionId).url },
+    });
+    expect(answer.body.session_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect({ amount: checkout.amount, currency: checkout.currency }).toEqual({
+      amount: FEE_CENTS,
+      currency: "usd",
+    });
+
+    const payment = await onlyPayment(database.db, appointmentId);
+    expect(payment).toMatchObject({
+      provider: "stripe",
+      mode: "live",
+      providerReference: checkout.sessionId,
+      amountCents: FEE_CENTS,
+      currency: "USD",
+      status: "created",
+      providerPaymentId: null,
+    });
+    // The app sets its own key (tied to the payment row), so a retried create makes one session.
+    expect(checkout.idempotencyKey).toEqual(expect.stringContaining(payment.id));
+    expect((await appointmentRow(database.db, appointmentId)).paidAt).toBeNull();
+  });
+
+  it("marks the appointment paid once Stripe says the session is paid, with exactly one receipt", async () => {
+    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { checkout } = await startCheckout(user.token, appointmentId);
+    standIn.markPaid(checkout.sessionId, "pi_test_receipt");
+
+    const answer = await answerOf(
+      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: checkout.sessionId }),
+    );
+    expect(answer).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
+    expect(standIn.retrievals).toContain(checkout.sessionId);
+    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+      payment: true,
+      cancelled: false,
+      refunded: false,
+    });
+    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+      status: "paid",
+      providerPaymentId: "pi_test_receipt",
+      paidAt: NOW,
+    });
+    const receipts = await mailsOfKind(database.db, user.email, "payment-receipt");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.textBody).toContain("$43.21");
+
+    // Coming back to the return page again changes nothing and sends nothing.
+    const again = await answerOf(
+      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: checkout.sessionId }),
+    );
+    expect(again).toEqual({
+      status: 200,
+      body: { success: true, message: "This appointment is already paid" },
+    });
+    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
+  });
+
+  it("answers 409 for an appointment that is already paid, cancelled or completed, and calls no provider", async () => {
+    const paid = await paidAppointment();
+    const cancelled = await bookedAppointment(app, database.db, slots.far());
+    expect((await cancel(app, cancelled.user.token, cancelled.appointmentId)).status).toBe(200);
+    const completed = await bookedAppointment(app, database.db, slots.far());
+    await database.db
+      .update(appointments)
+      .set({ completedAt: NOW })
+      .where(eq(appointments.id, completed.appointmentId));
+
+    const sessionsBefore = standIn.checkouts.length;
+    for (const { user, appointmentId } of [paid, cancelled, completed]) {
+      const before = await paymentSnapshot(database.db, appointmentId);
+      await expectFailure(await payStripe(app, user.token, { appointmentId }), 409);
+      expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    }
+    expect(standIn.checkouts).toHaveLength(sessionsBefore);
+  });
+
+  it("answers 404 for an unknown appointment and for another user's, and calls no provider", async () => {
+    const owner = await bookedAppointment(app, database.db, slots.far());
+    const stranger = await bookedAppointment(app, database.db, slots.far());
+    const sessionsBefore = standIn.checkouts.length;
+    const before = await paymentSnapshot(database.db, owner.appointmentId);
+
+    await expectFailure(
+      await payStripe(app, stranger.user.token, { appointmentId: owner.appointmentId }),
+      404,
+    );
+    await expectFailure(
+      await payStripe(app, owner.user.token, { appointmentId: "00000000-0000-4000-8000-000000000000" }),
+      404,
+    );
+    await expectFailure(await payStripe(app, owner.user.token, { appointmentId: "not-an-id" }), 404);
+    expect(standIn.checkouts).toHaveLength(sessionsBefore);
+    expect(await paymentSnapshot(database.db, owner.appointmentId)).toEqual(before);
+  });
+
+  it("answers 401 without a token", async () => {
+    const { appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const response = await app.request("/api/user/payment-stripe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ appointmentId }),
+    });
+    await expectFailure(response, 401);
+    expect(await paymentRows(database.db, appointmentId)).toEqual([]);
+  });
+});
+
+describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
+  it("does not pay on the browser's word: success=true without a session id", async () => {
+    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { checkout } = await startCheckout(user.token, appointmentId);
+    standIn.markPaid(checkout.sessionId);
+    const before = await paymentSnapshot(database.db, appointmentId);
+
+    const answer = await answerOf(await verifyStripe(app, user.token, { success: true, appointmentId }));
+    expect(answer).toEqual({ status: 200, body: { success: false, message: "Payment was not completed" } });
+    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+  });
+
+  it("does not pay for a session Stripe reports unpaid", async () => {
+    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { checkout } = await startCheckout(user.token, appointmentId);
+    const before = await paymentSnapshot(database.db, appointmentId);
+
+    const answer = await answerOf(
+      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: checkout.sessionId }),
+    );
+    expect(answer).toEqual({ status: 200, body: { success: false, message: "Payment was not completed" } });
+    expect(standIn.retrievals).toContain(checkout.sessionId);
+    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toEqual([]);
+  });
+
+  it("answers 404 for another user's appointment, even with that appointment's paid session", async () => {
+    const owner = await bookedAppointment(app, database.db, slots.far());
+    const { checkout } = await startCheckout(owner.user.token, owner.appointmentId);
+    standIn.markPaid(checkout.sessionId);
+    const stranger = await bookedAppointment(app, database.db, slots.far());
+    const before = await paymentSnapshot(database.db, owner.appointmentId);
+
+    await expectFailure(
+      await verifyStripe(app, stranger.user.token, {
+        success: true,
+        appointmentId: owner.appointmentId,
+        session_id: checkout.sessionId,
+      }),
+      404,
+    );
+    expect(await paymentSnapshot(database.db, owner.appointmentId)).toEqual(before);
+    expect((await appointmentRow(database.db, stranger.appointmentId)).paidAt).toBeNull();
+  });
+
+  it("answers 400 for a paid session that belongs to another appointment, and pays neither", async () => {
+    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    await startCheckout(user.token, appointmentId);
+    // A second appointment of someone else, paid for real.
+    const other = await bookedAppointment(app, database.db, slots.far());
+    const { checkout: otherCheckout } = await startCheckout(other.user.token, other.appointmentId);
+    standIn.markPaid(otherCheckout.sessionId);
+    const before = await paymentSnapshot(database.db, appointmentId);
+    const otherBefore = await paymentSnapshot(database.db, other.appointmentId);
+
+    await expectFailure(
+      await verifyStripe(app, user.token, {
+        success: true,
+        appointmentId,
+        session_id: otherCheckout.sessionId,
+      }),
+      400,
+    );
+    // A session id nobody created is no better.
+    await expectFailure(
+      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: "cs_test_forged" }),
+      400,
+    );
+    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await paymentSnapshot(database.db, other.appointmentId)).toEqual(otherBefore);
+  });
+
+  const forgeries: {
+    name: string;
+    forge: (session: { amount_total: number | null }, ours: string) => object;
+  }[] = [
+    { name: "a smaller amount_total", forge: () => ({ amount_total: 1 }) },
+    {
+      name: "another currency",
+      forge: (session) => ({ currency: "eur", amount_total: session.amount_total }),
+    },
+    {
+      name: "metadata.appointmentId of another appointment",
+      forge: () => ({ metadata: { appointmentId: "00000000-0000-4000-8000-000000000000" } }),
+    },
+    { name: "no metadata.appointmentId", forge: () => ({ metadata: {} }) },
+  ];
+
+  it.each(forgeries)("answers 4xx and changes nothing for a paid session with $name", async ({ forge }) => {
+    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { checkout } = await startCheckout(user.token, appointmentId);
+    const session = standIn.markPaid(checkout.sessionId);
+    standIn.change(checkout.sessionId, forge(session, appointmentId));
+    const before = await paymentSnapshot(database.db, appointmentId);
+
+    const response = await verifyStripe(app, user.token, {
+      success: true,
+      appointmentId,
+      session_id: checkout.sessionId,
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(((await response.json()) as { success: boolean }).success).toBe(false);
+    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+  });
+});
+
+describe("cancelling a paid appointment (POST /api/user/cancel-appointment)", () => {
+  it("refunds through Stripe when cancelled at least 24 hours ahead, with one refund e-mail", async () => {
+    const { user, appointmentId, paymentIntent } = await paidAppointment(slots.far());
+    const refundsBefore = standIn.refunds.length;
+
+    const answer = await answerOf(await cancel(app, user.token, appointmentId));
+    expect(answer).toEqual({ status: 200, body: { success: true, message: "Appointment cancelled" } });
+
+    expect(standIn.refunds).toHaveLength(refundsBefore + 1);
+    const refund = standIn.refunds.at(-1)!;
+    expect(refund).toMatchObject({ paymentIntent, amount: FEE_CENTS });
+    expect(refund.idempotencyKey).toEqual(expect.any(String));
+    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+      cancelled: true,
+      payment: true,
+      refunded: true,
+    });
+    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+      status: "refunded",
+      refundReference: refund.refundId,
+      refundedAt: NOW,
+    });
+    const refundMails = await mailsOfKind(database.db, user.email, "payment-refund");
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]!.textBody).toContain("$43.21");
+  });
+
+  it("cancels without a refund less than 24 hours ahead", async () => {
+    const { user, appointmentId, paymentIntent } = await paidAppointment(slots.near());
+    const refundsBefore = standIn.refunds.length;
+
+    const answer = await answerOf(await cancel(app, user.token, appointmentId));
+    expect(answer).toEqual({ status: 200, body: { success: true, message: "Appointment cancelled" } });
+
+    expect(standIn.refunds).toHaveLength(refundsBefore);
+    expect(standIn.refunds.map((refund) => refund.paymentIntent)).not.toContain(paymentIntent);
+    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+      cancelled: true,
+      payment: true,
+      refunded: false,
+    });
+    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "paid", refundedAt: null });
+    expect(await mailsOfKind(database.db, user.email, "payment-refund")).toEqual([]);
+    expect(await mailsOfKind(database.db, user.email, "appointment-cancellation")).toHaveLength(1);
+  });
+});
+
+describe("a payment provider that is down", () => {
+  it("answers 502 with a sentence to payment-stripe and records no payment", async () => {
+    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const before = await paymentSnapshot(database.db, appointmentId);
+
+    const failure = await expectFailure(await payStripe(providerDown, user.token, { appointmentId }), 502);
+    expect(failure.message).toMatch(/could not be reached/);
+    expect(await paymentRows(database.db, appointmentId)).toEqual([]);
+    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+  });
+
+  it("refuses to cancel a refundable paid appointment it cannot refund, leaving it active and paid", async () => {
+    const { user, appointmentId } = await paidAppointment(slots.far());
+    const refundsBefore = standIn.refunds.length;
+    const before = await paymentSnapshot(database.db, appointmentId);
+
+    const failure = await expectFailure(await cancel(providerDown, user.token, appointmentId), 502);
+    expect(failure.message).toMatch(/could not be reached/);
+    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+      cancelled: false,
+      payment: true,
+      refunded: false,
+    });
+    expect(await mailsOfKind(database.db, user.email, "appointment-cancellation")).toEqual([]);
+    expect(standIn.refunds).toHaveLength(refundsBefore);
+
+    // Once the provider answers again, the same cancellation goes through with its refund.
+    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
+    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+      cancelled: true,
+      refunded: true,
+    });
+  });
+});

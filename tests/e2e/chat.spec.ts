@@ -1,0 +1,211 @@
+import { expect, type Page, test } from "@playwright/test";
+import { javascriptUrls } from "../../bench/lib/page-assets";
+import { expectNoAxeViolations } from "./support/axe";
+import { openPage } from "./support/site";
+import { desktopViewport, mobileViewport, viewports } from "./support/viewports";
+
+const GREETING = /Hello! I'm the .* assistant/;
+
+function chatButton(page: Page) {
+  return page.getByRole("button", { name: /^Chat with our assistant/ });
+}
+
+function panel(page: Page) {
+  return page.getByRole("dialog", { name: /assistant/ });
+}
+
+function transcript(page: Page) {
+  return panel(page).getByRole("log", { name: "Conversation" });
+}
+
+async function openChat(page: Page) {
+  await chatButton(page).click();
+  await expect(transcript(page)).toContainText(GREETING);
+}
+
+async function ask(page: Page, text: string) {
+  const input = panel(page).getByRole("textbox", { name: "Your message" });
+  await input.fill(text);
+  await input.press("Enter");
+}
+
+test.describe("the chat widget", () => {
+  test.use({ viewport: desktopViewport });
+
+  test("answers a FAQ question, follows a quick reply, survives a reload and starts over", async ({
+    page,
+  }) => {
+    await openPage(page, "/");
+    await openChat(page);
+
+    await ask(page, "Do you have a referral program?");
+    await expect(transcript(page)).toContainText("You: Do you have a referral program?");
+    await expect(transcript(page)).toContainText("$150");
+
+    await panel(page).getByRole("button", { name: "Pricing and offers" }).first().click();
+    await expect(transcript(page)).toContainText("$100 off the first billing cycle");
+
+    // Links in answers open in a new tab.
+    const link = transcript(page)
+      .getByRole("link", { name: /free consultation/ })
+      .last();
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("href", "/contact");
+
+    await page.reload();
+    await expect(panel(page)).toBeVisible();
+    await expect(transcript(page)).toContainText("$150");
+    await expect(transcript(page)).toContainText("$100 off the first billing cycle");
+
+    // On another page, the same conversation.
+    await openPage(page, "/about");
+    await expect(transcript(page)).toContainText("$150");
+
+    await panel(page).getByRole("button", { name: "Start over" }).click();
+    await expect(transcript(page)).toContainText(GREETING);
+    await expect(transcript(page)).not.toContainText("$150");
+    await page.reload();
+    await expect(transcript(page)).toContainText(GREETING);
+    await expect(transcript(page)).not.toContainText("$150");
+  });
+
+  test("works from the keyboard alone, from opening to sending to closing", async ({ page }) => {
+    await openPage(page, "/");
+    // The chat button is the last thing on the page to take the focus.
+    await page.locator("body").press("Shift+Tab");
+    await expect(chatButton(page)).toBeFocused();
+    await page.keyboard.press("Enter");
+    const input = panel(page).getByRole("textbox", { name: "Your message" });
+    await expect(input).toBeFocused();
+    await expect(transcript(page)).toContainText(GREETING);
+
+    await page.keyboard.type("Is there a setup fee?");
+    await page.keyboard.press("Enter");
+    await expect(transcript(page)).toContainText("There is no setup fee");
+
+    // The last quick reply of the transcript is one Shift+Tab back from the input.
+    await page.keyboard.press("Shift+Tab");
+    await expect(panel(page).getByRole("button", { name: "Talk to a person" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(transcript(page)).toContainText("what's your name?");
+
+    await page.keyboard.press("Escape");
+    await expect(panel(page)).toBeHidden();
+    await expect(chatButton(page)).toBeFocused();
+    await expect(chatButton(page)).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("shows the assistant typing, and an unread badge for a reply that arrives while closed", async ({
+    page,
+  }) => {
+    await openPage(page, "/");
+    await openChat(page);
+    // Hold the next answer back a moment.
+    await page.route("**/sessions/*/text", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await ask(page, "Which days do your assistants work?");
+    await expect(panel(page).getByTestId("typing-indicator")).toBeVisible();
+    await panel(page).getByRole("button", { name: "Close the chat" }).click();
+    await expect(chatButton(page)).toHaveAccessibleName(/unread message/, { timeout: 10_000 });
+    await expect(chatButton(page).locator("span[aria-hidden]")).toHaveText("1");
+    await chatButton(page).click();
+    await expect(transcript(page)).toContainText("Monday to Friday");
+    // Open, the same button closes the chat, and nothing is unread any more.
+    await expect(page.getByRole("button", { name: "Close the chat", expanded: true })).toBeVisible();
+    await page.getByRole("button", { name: "Close the chat", expanded: true }).click();
+    await expect(chatButton(page)).toHaveAccessibleName("Chat with our assistant");
+  });
+
+  test("says when it is offline and retries a message that failed", async ({ page, context }) => {
+    await openPage(page, "/");
+    await openChat(page);
+    await context.setOffline(true);
+    await expect(panel(page).getByRole("status")).toContainText("offline");
+    await ask(page, "Is there a setup fee?");
+    const retry = panel(page).getByRole("button", { name: "Retry" });
+    await expect(retry).toBeVisible();
+    await context.setOffline(false);
+    await retry.click();
+    await expect(transcript(page)).toContainText("There is no setup fee");
+    await expect(retry).toBeHidden();
+  });
+});
+
+test.describe("speech", () => {
+  test.use({ viewport: desktopViewport });
+
+  test("offers the microphone and spoken replies where the browser has them", async ({ page }) => {
+    await openPage(page, "/");
+    await openChat(page);
+    const readAloud = panel(page).getByRole("button", { name: "Read replies aloud" });
+    await expect(panel(page).getByRole("button", { name: "Speak your message" })).toBeVisible();
+    await expect(readAloud).toHaveAttribute("aria-pressed", "false");
+    await readAloud.click();
+    await expect(readAloud).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("hides both where the browser has neither", async ({ page }) => {
+    await page.addInitScript(() => {
+      const scope = window as unknown as Record<string, unknown>;
+      delete scope.SpeechRecognition;
+      delete scope.webkitSpeechRecognition;
+      delete scope.speechSynthesis;
+    });
+    await openPage(page, "/");
+    await openChat(page);
+    await expect(panel(page).getByRole("button", { name: "Speak your message" })).toHaveCount(0);
+    await expect(panel(page).getByRole("button", { name: "Read replies aloud" })).toHaveCount(0);
+  });
+});
+
+test.describe("at 360 px", () => {
+  test.use({ viewport: mobileViewport });
+
+  test("the open panel fills the screen, with the input at the bottom", async ({ page }) => {
+    await openPage(page, "/");
+    await openChat(page);
+    const box = await panel(page).boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: mobileViewport.width, height: mobileViewport.height });
+    const input = await panel(page).getByRole("textbox", { name: "Your message" }).boundingBox();
+    expect(input!.y + input!.height).toBeGreaterThan(mobileViewport.height - 80);
+    await panel(page).getByRole("button", { name: "Close the chat" }).click();
+    await expect(chatButton(page)).toBeFocused();
+  });
+});
+
+for (const { name, size } of viewports) {
+  test(`the open chat has no axe violations at ${name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await openPage(page, "/");
+    await openChat(page);
+    await ask(page, "Tell me about bookkeeping");
+    await expect(transcript(page)).toContainText("Bookkeeping");
+    await expectNoAxeViolations(page, `the open chat at ${name}`);
+  });
+}
+
+test("the chat panel is not part of the home page's initial JavaScript", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const home = await request.get("/");
+  const initial = javascriptUrls(await home.text(), `${baseURL}/`);
+  expect(initial.length).toBeGreaterThan(0);
+
+  const requested: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.resourceType() === "script") requested.push(sent.url());
+  });
+  await openPage(page, "/");
+  const beforeOpening = [...requested];
+  await openChat(page);
+  const panelChunks = requested.filter((url) => !beforeOpening.includes(url));
+  // Opening the chat fetched the panel's own chunk…
+  expect(panelChunks.some((url) => /\/assets\/chat-panel-[\w-]+\.js$/.test(url))).toBe(true);
+  // …which the page's HTML neither loads nor preloads.
+  for (const url of panelChunks) expect(initial).not.toContain(url);
+  expect(initial.some((url) => url.includes("chat-panel"))).toBe(false);
+});

@@ -1,0 +1,200 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { openPage } from "./support/site";
+import { desktopViewport, viewports } from "./support/viewports";
+
+test.use({ viewport: desktopViewport });
+
+const fieldMessages = [
+  "Name is required",
+  "Email is required",
+  "Phone number is required",
+  "Business type is required",
+  "Industry is required",
+  "At least one service is required",
+  "Timezone is required",
+];
+
+/** A date-time-local value a week from now at 10:30. */
+function nextWeekAt1030(): string {
+  const date = new Date(Date.now() + 7 * 86_400_000);
+  return `${date.toISOString().slice(0, 10)}T10:30`;
+}
+
+function submitButton(page: Page) {
+  return page.getByRole("main").getByRole("button", { name: /^Submit/ });
+}
+
+/** Everything but the country, the same with or without JavaScript. */
+async function fillTheRest(page: Page) {
+  await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+  await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
+  await page.getByLabel("Phone Number", { exact: true }).fill("020 7946 0958");
+  await page.getByLabel("Business Type", { exact: true }).selectOption("Other");
+  await page.getByLabel("Other business type", { exact: true }).fill("Family office");
+  await page.getByRole("checkbox", { name: "Digital Marketing" }).check();
+  await page.getByRole("checkbox", { name: "Business Data Analysis" }).check();
+  await page.getByLabel("Industry", { exact: true }).selectOption("Finance");
+  await page.getByLabel("Timezone", { exact: true }).selectOption("GMT");
+  await page.getByLabel("Preferred Call Time (optional)").fill(nextWeekAt1030());
+  await page.getByLabel("Message (optional)").fill("Our month-end reporting takes a week. <b>Help!</b>");
+}
+
+test("an empty submit shows every field's message, marks the fields and toasts", async ({ page }) => {
+  await openPage(page, "/contact", "form");
+  await submitButton(page).click();
+
+  await expect(
+    page.getByRole("status").filter({ hasText: "Please fill in all required fields" }),
+  ).toBeVisible();
+  for (const message of fieldMessages) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  const name = page.getByLabel("Name", { exact: true });
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toHaveAccessibleDescription("Name is required");
+  await expect(name).toBeFocused();
+  await expect(page.getByRole("checkbox", { name: "Project Management" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(page.getByRole("group", { name: "Required Services" })).toHaveAccessibleDescription(
+    /At least one service is required/,
+  );
+});
+
+test("the country combobox: arrow keys, Escape, search by name or calling code", async ({ page }) => {
+  await openPage(page, "/contact", "form");
+  const combobox = page.getByRole("combobox", { name: "Country" });
+  const listbox = page.getByRole("listbox");
+  await expect(combobox).toHaveValue("United States (+1)");
+  await expect(combobox).toHaveAttribute("aria-expanded", "false");
+
+  await combobox.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(combobox).toHaveAttribute("aria-expanded", "true");
+  const unitedStates = listbox.getByRole("option", { name: /^United States/ });
+  await expect(unitedStates).toHaveAttribute("aria-selected", "true");
+  await expect(combobox).toHaveAttribute("aria-activedescendant", (await unitedStates.getAttribute("id"))!);
+  await page.keyboard.press("ArrowDown");
+  await expect(unitedStates).toHaveAttribute("aria-selected", "false");
+
+  await page.keyboard.press("Escape");
+  await expect(combobox).toHaveAttribute("aria-expanded", "false");
+  await expect(combobox).toHaveValue("United States (+1)");
+
+  await combobox.fill("+44");
+  await expect(listbox.getByRole("option", { name: /^United Kingdom/ })).toBeVisible();
+  await expect(listbox.getByRole("option", { name: /^Jersey/ })).toBeVisible();
+  await expect(listbox.getByRole("option", { name: /^France/ })).toHaveCount(0);
+
+  await combobox.fill("united kin");
+  await expect(listbox.getByRole("option")).toHaveText([/^United Kingdom/]);
+  await page.keyboard.press("Enter");
+  await expect(combobox).toHaveAttribute("aria-expanded", "false");
+  await expect(combobox).toHaveValue("United Kingdom (+44)");
+  await expect(page.locator('input[type="hidden"][name="phoneCountry"]')).toHaveValue("GB");
+
+  // A click chooses too.
+  await combobox.fill("germ");
+  await listbox.getByRole("option", { name: /^Germany/ }).click();
+  await expect(combobox).toHaveValue("Germany (+49)");
+  await expect(combobox).toBeFocused();
+});
+
+test("a full inquiry with a country found by search shows Submitting... then the success toast", async ({
+  page,
+}) => {
+  await openPage(page, "/contact", "form");
+  const combobox = page.getByRole("combobox", { name: "Country" });
+  await combobox.click();
+  await combobox.pressSequentially("kingdom");
+  await page.getByRole("option", { name: /^United Kingdom/ }).click();
+  await expect(combobox).toHaveValue("United Kingdom (+44)");
+  await fillTheRest(page);
+
+  // Hold the submission for a moment so the sending state can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/contact\.data/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+
+  await submitButton(page).click();
+  const sending = submitButton(page);
+  await expect(sending).toHaveText("Submitting...");
+  await expect(sending).toBeDisabled();
+  release();
+
+  await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Form submitted successfully!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/contact\?sent=1$/);
+});
+
+test("without JavaScript the form posts to the server: errors keep the values, then it succeeds", async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: testInfo.project.use.baseURL,
+    viewport: desktopViewport,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto("/contact");
+    // The server renders a plain select for the country, which needs no script.
+    const country = page.getByLabel("Country", { exact: true });
+    await expect(country).toHaveJSProperty("tagName", "SELECT");
+    await expect(country).toHaveValue("US");
+    await country.selectOption("GB");
+    await fillTheRest(page);
+    await page.getByLabel("Email", { exact: true }).fill("not an address");
+
+    await submitButton(page).click();
+    await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
+    await expect(page.getByText("Invalid email format", { exact: true })).toBeVisible();
+    // What was typed and chosen is still there.
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ada Lovelace");
+    await expect(page.getByLabel("Country", { exact: true })).toHaveValue("GB");
+    await expect(page.getByLabel("Business Type", { exact: true })).toHaveValue("Other");
+    await expect(page.getByLabel("Other business type", { exact: true })).toHaveValue("Family office");
+    await expect(page.getByRole("checkbox", { name: "Digital Marketing" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Business Data Analysis" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Project Management" })).not.toBeChecked();
+    await expect(page.getByLabel("Message (optional)")).toHaveValue(
+      "Our month-end reporting takes a week. <b>Help!</b>",
+    );
+
+    await page.getByLabel("Email", { exact: true }).fill("ada@example.com");
+    await submitButton(page).click();
+    await expect(page).toHaveURL(/\/contact\?sent=1$/);
+    await expect(page.getByRole("heading", { name: "Form submitted successfully!" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+for (const { name, size } of viewports) {
+  test.describe(`at ${name}`, () => {
+    test.use({ viewport: size });
+
+    test("/contact has no axe violations, empty and with every error shown", async ({ page }) => {
+      await openPage(page, "/contact", "form");
+      await expectNoAxeViolations(page, `/contact at ${name}`);
+      await submitButton(page).click();
+      await expect(page.getByText("Timezone is required", { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, `/contact with errors at ${name}`);
+    });
+
+    test("/contact has no axe violations with the country list open", async ({ page }) => {
+      await openPage(page, "/contact", "form");
+      const combobox = page.getByRole("combobox", { name: "Country" });
+      await combobox.fill("un");
+      await expect(combobox).toHaveAttribute("aria-expanded", "true");
+      await expectNoAxeViolations(page, `/contact with the country list open at ${name}`);
+    });
+  });
+}

@@ -1,0 +1,28 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+/** One line per rule and one per offending element, so a failure says what to fix and where. */
+export function formatViolations(violations: AxeResults["violations"]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = (node.failureSummary ?? "").replace(/\s+/g, " ").trim();
+          return `    - ${node.target.join(" ")}\n      ${node.html.slice(0, 200)}\n      ${summary}`;
+        })
+        .join("\n");
+      return `  [${violation.impact ?? "unknown"}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}`;
+    })
+    .join("\n");
+}
+
+/** Runs axe-core with its default rules on the page as it is now and fails on any violation. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  // A page axe could not inspect at all would pass vacuously; make sure it looked at something.
+  expect(results.passes.length, `axe inspected ${label}`).toBeGreaterThan(0);
+  const report = formatViolations(results.violations);
+  expect(results.violations, `axe violations on ${label}:\n${report}`).toHaveLength(0);
+}

@@ -1,0 +1,79 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Every page of the public site that must answer 200 inside the shell. */
+export const publicPages = [
+  "/",
+  "/services",
+  "/service1",
+  "/service2",
+  "/service3",
+  "/service4",
+  "/service5",
+  "/about",
+  "/blog",
+] as const;
+
+/** The four services the header's menus offer, in order. */
+export const menuServices = [
+  "Administrative Support",
+  "Digital Marketing",
+  "Project Management",
+  "Business Data Analysis",
+] as const;
+
+export const resourceLinks = ["Clients Testimonials", "FAQs", "Blog"] as const;
+
+export const footerTagline = "Your Hub for Reliable Virtual Assistance";
+
+/**
+ * Waits until React has hydrated the element (the header by default), so clicks reach its
+ * handlers instead of falling on server-rendered markup that does nothing yet.
+ */
+export async function waitForHydration(page: Page, selector = "header"): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const element = document.querySelector(target);
+      return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+    },
+    selector,
+    { timeout: 15_000 },
+  );
+}
+
+/** Opens a page and waits for it to be interactive. */
+export async function openPage(page: Page, path: string, hydrated = "header"): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `status of ${path}`).toBe(200);
+  await waitForHydration(page, hydrated);
+}
+
+/** Resolves once window.scrollY has stopped changing (smooth scrolls have finished). */
+export async function waitForScrollToSettle(page: Page): Promise<number> {
+  let previous = Number.NaN;
+  let stableReads = 0;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const current = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+        ),
+    );
+    stableReads = current === previous ? stableReads + 1 : 0;
+    if (stableReads >= 5) return current;
+    previous = current;
+  }
+  throw new Error(`scrolling did not settle within 10 s (last scrollY ${previous})`);
+}
+
+/** Scrolls instantly (whatever the page's scroll-behavior) and waits for scroll listeners to run. */
+export async function scrollToY(page: Page, y: number): Promise<number> {
+  return page.evaluate(
+    (top) =>
+      new Promise<number>((resolve) => {
+        window.scrollTo({ top, behavior: "instant" });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)));
+      }),
+    y,
+  );
+}

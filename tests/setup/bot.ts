@@ -1,0 +1,50 @@
+import type { AddressInfo } from "node:net";
+import { LexRuntimeV2Client } from "@aws-sdk/client-lex-runtime-v2";
+import { serve } from "@hono/node-server";
+import { NodeHttpHandler } from "@smithy/node-http-handler";
+
+export interface ListeningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves a fetch handler (e.g. the Hono app of createTestApp) on 127.0.0.1 on a free port. */
+export function listen(app: {
+  fetch(request: Request): Response | Promise<Response>;
+}): Promise<ListeningServer> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            if ("closeAllConnections" in server) server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+/** The official Lex V2 runtime client, pointed at a local server, as a Lex client would configure it. */
+export function lexClient(url: string): LexRuntimeV2Client {
+  return new LexRuntimeV2Client({
+    endpoint: url,
+    region: "us-east-1",
+    credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "not-a-real-secret" },
+    requestHandler: new NodeHttpHandler({ connectionTimeout: 5_000, requestTimeout: 15_000 }),
+    // One attempt, so a test sees the server's answer rather than the client's retries.
+    maxAttempts: 1,
+  });
+}
+
+/** Ten upper-case letters or digits, as Lex bot and alias ids are. */
+export const BOT = { botId: "VAHUBBOT01", botAliasId: "TSTALIASID", localeId: "en_US" } as const;
+
+let sessionCounter = 0;
+
+/** A session id no other test of this process uses. */
+export function newSessionId(label = "test"): string {
+  sessionCounter += 1;
+  return `${label}-${process.pid}-${Date.now()}-${sessionCounter}`;
+}

@@ -1,0 +1,187 @@
+import { and, asc, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { expect } from "vitest";
+import type { Database } from "~/infra/db.server";
+import { appointments, consultants, outbox, paymentEvents, payments } from "../../db/schema";
+import {
+  type BookingBody,
+  bookOrFail,
+  countRows,
+  createUserWithSession,
+  type DirectUser,
+  getWith,
+  postJson,
+  type RequestTarget,
+} from "./factories";
+
+/**
+ * "Now" for the payment test files: Monday 3 May 2027, 12:10 PM in New York (the default
+ * AGENCY_TZ). Slots on 3 May and before 12:10 PM on 4 May are less than 24 hours ahead; slots
+ * from 5 May on are more than 24 hours ahead (refundable when cancelled).
+ */
+export const ZONE = "America/New_York";
+export const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
+
+const ALL_TIMES = [
+  "10:00 AM",
+  "10:30 AM",
+  "11:00 AM",
+  "11:30 AM",
+  "12:00 PM",
+  "12:30 PM",
+  "01:00 PM",
+  "01:30 PM",
+  "02:00 PM",
+  "02:30 PM",
+  "03:00 PM",
+  "03:30 PM",
+  "04:00 PM",
+  "04:30 PM",
+  "05:00 PM",
+  "05:30 PM",
+  "06:00 PM",
+  "06:30 PM",
+  "07:00 PM",
+  "07:30 PM",
+  "08:00 PM",
+  "08:30 PM",
+];
+const FAR_DAYS = ["5_5_2027", "6_5_2027", "7_5_2027", "8_5_2027", "9_5_2027"];
+/** Today's slots after NOW: all less than 24 hours ahead. */
+const NEAR_TIMES = ALL_TIMES.slice(ALL_TIMES.indexOf("12:30 PM"));
+
+/** Hands out distinct free slots of one consultant, so tests never collide on a slot. */
+export function slotPicker(consultantId: string) {
+  const far = FAR_DAYS.flatMap((slotDate) => ALL_TIMES.map((slotTime) => ({ slotDate, slotTime })));
+  const near = NEAR_TIMES.map((slotTime) => ({ slotDate: "3_5_2027", slotTime }));
+  const take = (list: { slotDate: string; slotTime: string }[], what: string): BookingBody => {
+    const slot = list.shift();
+    if (!slot) throw new Error(`no ${what} slots left for the test`);
+    return { docId: consultantId, ...slot };
+  };
+  return {
+    /** A slot at least 48 hours after NOW. */
+    far: () => take(far, "far"),
+    /** A slot less than 9 hours after NOW. */
+    near: () => take(near, "near"),
+  };
+}
+
+/**
+ * A seeded consultant whose fee is set to an odd amount, so a test can tell that the amount sent to
+ * the provider came from the database (and not from a default or the request).
+ */
+export async function consultantWithFee(db: Database, name: string, feeCents: number) {
+  const [consultant] = await db
+    .update(consultants)
+    .set({ feeCents, currency: "USD", available: true })
+    .where(eq(consultants.name, name))
+    .returning();
+  if (!consultant) throw new Error(`no consultant named ${name}; was the database seeded?`);
+  return consultant;
+}
+
+/** A fresh user with a booked appointment (one user per appointment keeps the unpaid limit away). */
+export async function bookedAppointment(
+  app: RequestTarget,
+  db: Database,
+  slot: BookingBody,
+): Promise<{ user: DirectUser; appointmentId: string }> {
+  const user = await createUserWithSession(db, "payer");
+  const appointmentId = await bookOrFail(app, user.token, slot);
+  return { user, appointmentId };
+}
+
+export interface ListedAppointment {
+  _id: string;
+  amount: number;
+  cancelled: boolean;
+  payment: boolean;
+  refunded: boolean;
+  isCompleted: boolean;
+}
+
+/** The appointment as GET /api/user/appointments shows it to its owner. */
+export async function listedAppointment(
+  app: RequestTarget,
+  token: string,
+  appointmentId: string,
+): Promise<ListedAppointment> {
+  const response = await getWith(app, "/api/user/appointments", { token });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { success: boolean; appointments: ListedAppointment[] };
+  const found = body.appointments.find((appointment) => appointment._id === appointmentId);
+  if (!found) throw new Error(`appointment ${appointmentId} is not in the owner's list`);
+  return found;
+}
+
+export async function appointmentRow(db: Database, appointmentId: string) {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
+  if (!row) throw new Error(`no appointment ${appointmentId}`);
+  return row;
+}
+
+export function paymentRows(db: Database, appointmentId: string) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.appointmentId, appointmentId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export async function onlyPayment(db: Database, appointmentId: string) {
+  const rows = await paymentRows(db, appointmentId);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+/** The e-mails of one kind queued for one address. */
+export async function mailsOfKind(db: Database, recipient: string, kind: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, recipient), eq(outbox.kind, kind)));
+}
+
+export function eventRows(db: Database, provider: "stripe" | "razorpay", eventKey: string) {
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventKey, eventKey)));
+}
+
+/**
+ * Everything a payment call may write: the appointment, its payments, and the counts of events and
+ * e-mails. Equal snapshots before and after a refused call mean it changed nothing.
+ */
+export async function paymentSnapshot(db: Database, appointmentId: string) {
+  return {
+    appointment: await appointmentRow(db, appointmentId),
+    payments: await paymentRows(db, appointmentId),
+    events: await countRows(db, paymentEvents),
+    outbox: await countRows(db, outbox),
+  };
+}
+
+export function payStripe(app: RequestTarget, token: string, body: unknown) {
+  return postJson(app, "/api/user/payment-stripe", body, { token });
+}
+
+export function verifyStripe(app: RequestTarget, token: string, body: unknown) {
+  return postJson(app, "/api/user/verifyStripe", body, { token });
+}
+
+export function payRazorpay(app: RequestTarget, token: string, body: unknown) {
+  return postJson(app, "/api/user/payment-razorpay", body, { token });
+}
+
+export function verifyRazorpay(app: RequestTarget, token: string, body: unknown) {
+  return postJson(app, "/api/user/verifyRazorpay", body, { token });
+}
+
+/** A JSON answer with its status, for assertions on both. */
+export async function answerOf<T = { success: boolean; message?: string }>(
+  response: Response,
+): Promise<{ status: number; body: T }> {
+  return { status: response.status, body: (await response.json()) as T };
+}
