@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createPaymentGateways, type PaymentGateways } from "~/features/payments/gateways.server";
@@ -9,6 +9,12 @@ import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { createHttpApp, type PageHandler } from "../../server/http-app";
 import { testEnvironment } from "./test-environment";
+
+/** Data folders made for test apps; removed when the test process ends. */
+const dataDirectories: string[] = [];
+process.once("exit", () => {
+  for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });
+});
 
 export function testSecrets(): AppSecrets {
   return { signingKey: randomBytes(32), encryptionKey: randomBytes(32) };
@@ -27,6 +33,7 @@ export interface TestAppOptions {
  */
 export function createTestApp(database: DatabaseHandle, options: TestAppOptions = {}) {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "va-hub-test-"));
+  dataDirectories.push(dataDirectory);
   const env = testEnvironment({ DATA_DIR: dataDirectory, TRUST_PROXY: "true", ...options.settings });
   const secrets = options.secrets ?? testSecrets();
   const pageContexts: RequestContext[] = [];
