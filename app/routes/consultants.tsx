@@ -1,7 +1,6 @@
-import { SlidersHorizontal } from "lucide-react";
-import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { ConsultantCard } from "~/components/consultant-card";
+import { FilterSidebar } from "~/components/filter-sidebar";
 import { findSpeciality, specialities } from "~/content/specialities";
 import { listConsultants } from "~/features/consultants/consultants.server";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -37,83 +36,55 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function Consultants({ loaderData }: Route.ComponentProps) {
   const { speciality, unknownSpeciality, consultants } = loaderData;
-  const [filtersOpen, setFiltersOpen] = useState(false);
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="font-bold text-3xl text-ink tracking-tight">
         {speciality ? speciality.name : "Our Consultants"}
       </h1>
       <p className="mt-2 text-muted">Browse through the consultants excellence.</p>
-      <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
-        <button
-          type="button"
-          aria-expanded={filtersOpen}
-          aria-controls="speciality-filters"
-          onClick={() => setFiltersOpen((open) => !open)}
-          className={`inline-flex w-fit items-center gap-2 rounded-full border px-4 py-2 font-medium text-sm md:hidden ${filtersOpen ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-ink"}`}
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters
-        </button>
-        <nav
-          id="speciality-filters"
-          aria-label="Specialities"
-          className={`${filtersOpen ? "block" : "hidden"} md:block md:w-60 md:shrink-0`}
-        >
-          <ul className="flex flex-col gap-2">
-            {specialities.map((entry) => {
-              const active = speciality?.slug === entry.slug;
-              return (
-                <li key={entry.slug}>
-                  <NavLink
-                    to={active ? "/consultant" : `/consultant/${entry.slug}`}
-                    aria-current={active ? "page" : undefined}
-                    className={`block rounded-lg border px-3 py-2 text-sm ${active ? "border-brand-700 bg-brand-50 font-semibold text-brand-900" : "border-gray-300 text-muted hover:border-brand-400 hover:text-ink"}`}
-                  >
-                    {entry.name}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="flex-1">
-          {unknownSpeciality !== null ? (
-            <div className="rounded-2xl border border-gray-200 bg-surface p-8 text-center">
-              <h2 className="font-semibold text-ink text-xl">
-                We have no speciality called “{unknownSpeciality}”
-              </h2>
-              <p className="mt-2 text-muted">
-                Choose one of the specialities in the list, or see every consultant.
-              </p>
-              <Link
-                to="/consultant"
-                className="mt-4 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline"
-              >
-                See all consultants
-              </Link>
-            </div>
-          ) : consultants.length === 0 ? (
-            <p className="rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
-              No consultants in this speciality yet.{" "}
-              <Link
-                to="/consultant"
-                className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-              >
-                See all consultants
-              </Link>
+      <FilterSidebar
+        label="Specialities"
+        entries={specialities.map((entry) => {
+          const active = speciality?.slug === entry.slug;
+          // Choosing the active filter again clears it.
+          return { label: entry.name, to: active ? "/consultant" : `/consultant/${entry.slug}`, active };
+        })}
+      >
+        {unknownSpeciality !== null ? (
+          <div className="rounded-2xl border border-gray-200 bg-surface p-8 text-center">
+            <h2 className="font-semibold text-ink text-xl">
+              We have no speciality called “{unknownSpeciality}”
+            </h2>
+            <p className="mt-2 text-muted">
+              Choose one of the specialities in the list, or see every consultant.
             </p>
-          ) : (
-            <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-              {consultants.map((consultant, index) => (
-                <li key={consultant._id}>
-                  <ConsultantCard consultant={consultant} eager={index < 4} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </div>
+            <Link
+              to="/consultant"
+              className="mt-4 inline-block font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              See all consultants
+            </Link>
+          </div>
+        ) : consultants.length === 0 ? (
+          <p className="rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
+            No consultants in this speciality yet.{" "}
+            <Link
+              to="/consultant"
+              className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              See all consultants
+            </Link>
+          </p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {consultants.map((consultant, index) => (
+              <li key={consultant._id}>
+                <ConsultantCard consultant={consultant} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </FilterSidebar>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { SlidersHorizontal } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { FilterSidebar } from "~/components/filter-sidebar";
 import { showToast } from "~/components/toaster";
 import { listProjects, listProjectTypes, type PublicProject } from "~/features/projects/projects.server";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -31,73 +31,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { types, projects, selectedType, failed } = loaderData;
-  const [filtersOpen, setFiltersOpen] = useState(false);
   useEffect(() => {
     if (failed) showToast({ kind: "error", message: "An error occurred. Please try again." });
   }, [failed]);
-  const filterClass = (active: boolean) =>
-    `block rounded-lg border px-3 py-2 text-sm ${active ? "border-brand-700 bg-brand-50 font-semibold text-brand-900" : "border-gray-300 text-muted hover:border-brand-400 hover:text-ink"}`;
-
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="font-bold text-3xl text-ink tracking-tight">Projects</h1>
       <p className="mt-2 text-muted">Explore the projects open to our investors and borrowers.</p>
-      <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
-        <button
-          type="button"
-          aria-expanded={filtersOpen}
-          aria-controls="project-filters"
-          onClick={() => setFiltersOpen((open) => !open)}
-          className={`inline-flex w-fit items-center gap-2 rounded-full border px-4 py-2 font-medium text-sm md:hidden ${filtersOpen ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-ink"}`}
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters
-        </button>
-        <nav
-          id="project-filters"
-          aria-label="Project types"
-          className={`${filtersOpen ? "block" : "hidden"} md:block md:w-60 md:shrink-0`}
-        >
-          <ul className="flex flex-col gap-2">
-            <li>
-              <NavLink
-                to="/project"
-                end
-                aria-current={selectedType === null ? "page" : undefined}
-                className={filterClass(selectedType === null)}
-              >
-                All Projects
-              </NavLink>
-            </li>
-            {types.map((entry) => (
-              <li key={entry.type}>
-                <NavLink
-                  to={`/project/${entry.type}`}
-                  aria-current={selectedType === entry.type ? "page" : undefined}
-                  className={filterClass(selectedType === entry.type)}
-                >
-                  {entry.label}
-                </NavLink>
+      <FilterSidebar
+        label="Project types"
+        entries={[
+          { label: "All Projects", to: "/project", active: selectedType === null },
+          ...types.map((entry) => ({
+            label: entry.label,
+            to: `/project/${entry.type}`,
+            active: selectedType === entry.type,
+          })),
+        ]}
+      >
+        {projects.length === 0 ? (
+          <p className="rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
+            No projects found
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {projects.map((project, index) => (
+              <li key={project._id}>
+                <ProjectCard project={project} eager={index < 3} />
               </li>
             ))}
           </ul>
-        </nav>
-        <div className="flex-1">
-          {projects.length === 0 ? (
-            <p className="rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
-              No projects found
-            </p>
-          ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {projects.map((project, index) => (
-                <li key={project._id}>
-                  <ProjectCard project={project} eager={index < 3} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </div>
+        )}
+      </FilterSidebar>
     </section>
   );
 }

@@ -24,6 +24,7 @@ import {
   signUp,
 } from "../../tests/setup/factories";
 import { eventMinutes, parseICalendar, parseUtcDateTime } from "../../tests/setup/icalendar";
+import { FULL_DAY_SLOT_TIMES } from "../../tests/setup/slot-grid";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
 
@@ -142,31 +143,6 @@ function mailsTo(recipient: string) {
   return database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(outbox.createdAt);
 }
 
-const allTimes = [
-  "10:00 AM",
-  "10:30 AM",
-  "11:00 AM",
-  "11:30 AM",
-  "12:00 PM",
-  "12:30 PM",
-  "01:00 PM",
-  "01:30 PM",
-  "02:00 PM",
-  "02:30 PM",
-  "03:00 PM",
-  "03:30 PM",
-  "04:00 PM",
-  "04:30 PM",
-  "05:00 PM",
-  "05:30 PM",
-  "06:00 PM",
-  "06:30 PM",
-  "07:00 PM",
-  "07:30 PM",
-  "08:00 PM",
-  "08:30 PM",
-];
-
 describe("GET /api/doctor/list and /api/consultant/list", () => {
   it("lists every consultant in the old clients' shape, fees in whole dollars", async () => {
     const listed = await doctors("/api/doctor/list");
@@ -262,14 +238,16 @@ describe("GET /api/consultant/{id}/slots", () => {
       "2027-05-09",
     ]);
     const [today, ...later] = answer.days;
-    expect(today!.slots.map((slot) => slot.slotTime)).toEqual(allTimes.slice(allTimes.indexOf("12:30 PM")));
+    expect(today!.slots.map((slot) => slot.slotTime)).toEqual(
+      FULL_DAY_SLOT_TIMES.slice(FULL_DAY_SLOT_TIMES.indexOf("12:30 PM")),
+    );
     expect(today!.slots[0]).toEqual({
       slotDate: "3_5_2027",
       slotTime: "12:30 PM",
       startsAt: "2027-05-03T16:30:00.000Z",
     });
     for (const [index, day] of later.entries()) {
-      expect(day.slots.map((slot) => slot.slotTime)).toEqual(allTimes);
+      expect(day.slots.map((slot) => slot.slotTime)).toEqual(FULL_DAY_SLOT_TIMES);
       expect(new Set(day.slots.map((slot) => slot.slotDate))).toEqual(new Set([`${4 + index}_5_2027`]));
     }
     expect(later[0]!.slots.at(-1)).toEqual({
@@ -287,7 +265,7 @@ describe("GET /api/consultant/{id}/slots", () => {
 
     const emmaTimes = await freeTimes(emma.id, "2027-05-04");
     expect(emmaTimes).not.toContain("02:30 PM");
-    expect(emmaTimes).toEqual(allTimes.filter((time) => time !== "02:30 PM"));
+    expect(emmaTimes).toEqual(FULL_DAY_SLOT_TIMES.filter((time) => time !== "02:30 PM"));
     expect(await freeTimes(ethan.id, "2027-05-04")).toContain("02:30 PM");
   });
 

@@ -13,6 +13,7 @@ import {
   postJson,
   type RequestTarget,
 } from "./factories";
+import { FULL_DAY_SLOT_TIMES } from "./slot-grid";
 
 /**
  * "Now" for the payment test files: Monday 3 May 2027, 12:10 PM in New York (the default
@@ -22,37 +23,13 @@ import {
 export const ZONE = "America/New_York";
 export const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
 
-const ALL_TIMES = [
-  "10:00 AM",
-  "10:30 AM",
-  "11:00 AM",
-  "11:30 AM",
-  "12:00 PM",
-  "12:30 PM",
-  "01:00 PM",
-  "01:30 PM",
-  "02:00 PM",
-  "02:30 PM",
-  "03:00 PM",
-  "03:30 PM",
-  "04:00 PM",
-  "04:30 PM",
-  "05:00 PM",
-  "05:30 PM",
-  "06:00 PM",
-  "06:30 PM",
-  "07:00 PM",
-  "07:30 PM",
-  "08:00 PM",
-  "08:30 PM",
-];
 const FAR_DAYS = ["5_5_2027", "6_5_2027", "7_5_2027", "8_5_2027", "9_5_2027"];
 /** Today's slots after NOW: all less than 24 hours ahead. */
-const NEAR_TIMES = ALL_TIMES.slice(ALL_TIMES.indexOf("12:30 PM"));
+const NEAR_TIMES = FULL_DAY_SLOT_TIMES.slice(FULL_DAY_SLOT_TIMES.indexOf("12:30 PM"));
 
 /** Hands out distinct free slots of one consultant, so tests never collide on a slot. */
 export function slotPicker(consultantId: string) {
-  const far = FAR_DAYS.flatMap((slotDate) => ALL_TIMES.map((slotTime) => ({ slotDate, slotTime })));
+  const far = FAR_DAYS.flatMap((slotDate) => FULL_DAY_SLOT_TIMES.map((slotTime) => ({ slotDate, slotTime })));
   const near = NEAR_TIMES.map((slotTime) => ({ slotDate: "3_5_2027", slotTime }));
   const take = (list: { slotDate: string; slotTime: string }[], what: string): BookingBody => {
     const slot = list.shift();

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { FULL_DAY_SLOT_TIMES } from "../../../tests/setup/slot-grid";
 import { resolveSlot, slotOf, slotWindow } from "./slots";
 
 const NEW_YORK = "America/New_York";
@@ -14,31 +15,6 @@ function times(day: { slots: { slotTime: string }[] }): string[] {
   return day.slots.map((slot) => slot.slotTime);
 }
 
-const fullDay = [
-  "10:00 AM",
-  "10:30 AM",
-  "11:00 AM",
-  "11:30 AM",
-  "12:00 PM",
-  "12:30 PM",
-  "01:00 PM",
-  "01:30 PM",
-  "02:00 PM",
-  "02:30 PM",
-  "03:00 PM",
-  "03:30 PM",
-  "04:00 PM",
-  "04:30 PM",
-  "05:00 PM",
-  "05:30 PM",
-  "06:00 PM",
-  "06:30 PM",
-  "07:00 PM",
-  "07:30 PM",
-  "08:00 PM",
-  "08:30 PM",
-];
-
 describe("slotWindow", () => {
   it("offers seven days, every 30 minutes from 10:00 to 20:30", () => {
     const days = slotWindow({ now: at("2027-05-03T07:00", NEW_YORK), zone: NEW_YORK });
@@ -51,7 +27,7 @@ describe("slotWindow", () => {
       "2027-05-08",
       "2027-05-09",
     ]);
-    for (const day of days) expect(times(day)).toEqual(fullDay);
+    for (const day of days) expect(times(day)).toEqual(FULL_DAY_SLOT_TIMES);
     expect(days[0]!.slots[0]).toEqual({
       slotDate: "3_5_2027",
       slotTime: "10:00 AM",
@@ -75,14 +51,14 @@ describe("slotWindow", () => {
     const days = slotWindow({ now: at("2027-05-03T20:30", NEW_YORK), zone: NEW_YORK });
     expect(days[0]!.slots).toEqual([]);
     expect(days).toHaveLength(7);
-    expect(times(days[6]!)).toEqual(fullDay);
+    expect(times(days[6]!)).toEqual(FULL_DAY_SLOT_TIMES);
   });
 
   it("leaves out taken slots", () => {
     const taken = new Set([at("2027-05-04T11:00", NEW_YORK).getTime()]);
     const days = slotWindow({ now: at("2027-05-03T08:00", NEW_YORK), zone: NEW_YORK, taken });
     expect(times(days[1]!)).not.toContain("11:00 AM");
-    expect(days[1]!.slots).toHaveLength(fullDay.length - 1);
+    expect(days[1]!.slots).toHaveLength(FULL_DAY_SLOT_TIMES.length - 1);
   });
 
   it.each([
@@ -95,7 +71,7 @@ describe("slotWindow", () => {
     (zone, now, changeDay) => {
       const days = slotWindow({ now: at(now, zone), zone });
       const changed = days.find((day) => day.date === changeDay)!;
-      expect(times(changed)).toEqual(fullDay);
+      expect(times(changed)).toEqual(FULL_DAY_SLOT_TIMES);
       const instants = days.flatMap((day) => day.slots.map((slot) => Date.parse(slot.startsAt)));
       expect(new Set(instants).size).toBe(instants.length);
       for (const day of days) {
