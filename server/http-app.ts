@@ -23,6 +23,7 @@ import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
+import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -42,6 +43,9 @@ export interface HttpAppDependencies {
 type AppEnv = { Variables: RequestContext };
 
 const ONE_YEAR_SECONDS = 31_536_000;
+/** Content pages that read nothing personal: the same for every anonymous visitor for a while. */
+const cacheablePages = /^\/(?:services|service[1-5]|about|blog(?:\/[a-z0-9-]+)?)?$/;
+const PAGE_CACHE_TTL_MS = 10_000;
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A picture of up to 2 MB plus the other form fields. */
 const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
@@ -164,6 +168,13 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     context.json({ success: false, message: "There is no such API endpoint." }, 404),
   );
 
+  app.use(
+    pageCache({
+      ttlMs: PAGE_CACHE_TTL_MS,
+      maxEntries: 200,
+      isCacheable: (path) => cacheablePages.test(path),
+    }),
+  );
   app.all("*", (context) => handlePage(context.req.raw, { ...context.var }));
 
   app.onError((error, context) => {
