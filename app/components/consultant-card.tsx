@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StatusDot } from "./status-dot";
 
 export interface ConsultantCardData {
   _id: string;
@@ -9,15 +10,7 @@ export interface ConsultantCardData {
 }
 
 export function AvailabilityBadge({ available }: { available: boolean }) {
-  return (
-    <p className={`flex items-center gap-2 text-sm ${available ? "text-green-700" : "text-gray-600"}`}>
-      <span
-        aria-hidden="true"
-        className={`size-2 rounded-full ${available ? "bg-green-500" : "bg-gray-400"}`}
-      />
-      {available ? "Available" : "Not Available"}
-    </p>
-  );
+  return <StatusDot on={available} label={available ? "Available" : "Not Available"} />;
 }
 
 /** A consultant in a grid; the whole card opens the booking page. */

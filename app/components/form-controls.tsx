@@ -4,22 +4,41 @@ import { useId } from "react";
 export const inputClass =
   "mt-1.5 block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
 
-export interface TextFieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
-  label: string;
+/** The attributes a field's control needs to be labelled and to announce its hint and error. */
+interface ControlProps {
+  id: string;
   name: string;
-  error?: string;
-  hint?: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
 }
 
-/** A labelled input whose error is announced and linked to it. */
-export function TextField({ label, name, error, hint, id, className, ...input }: TextFieldProps) {
+interface FieldFrameProps {
+  label: string;
+  name: string;
+  id?: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+}
+
+/** Label, hint, control and error, linked together; `control` draws the input itself. */
+function FieldFrame({
+  label,
+  name,
+  id,
+  error,
+  hint,
+  className,
+  control,
+}: FieldFrameProps & { control: (props: ControlProps) => React.ReactNode }) {
   const generatedId = useId();
-  const inputId = id ?? `${generatedId}-${name}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? `${generatedId}-${name}`;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block font-medium text-ink text-sm">
+      <label htmlFor={controlId} className="block font-medium text-ink text-sm">
         {label}
       </label>
       {hint ? (
@@ -27,28 +46,36 @@ export function TextField({ label, name, error, hint, id, className, ...input }:
           {hint}
         </p>
       ) : null}
-      <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={inputClass}
-        {...input}
-      />
+      {control({
+        id: controlId,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+        className: inputClass,
+      })}
       <FieldError id={errorId} message={error} />
     </div>
   );
 }
 
-export interface SelectFieldProps extends React.SelectHTMLAttributes<HTMLSelectElement> {
-  label: string;
-  name: string;
-  options: readonly string[];
-  error?: string;
-  /** A first, empty choice such as "Select…", for a choice that has no default. */
-  placeholder?: string;
-  hint?: string;
+export type TextFieldProps = FieldFrameProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "className">;
+
+/** A labelled input whose error is announced and linked to it. */
+export function TextField({ label, name, error, hint, id, className, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, name, error, hint, id, className }}
+      control={(props) => <input {...props} {...input} />}
+    />
+  );
 }
+
+export type SelectFieldProps = FieldFrameProps &
+  Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "className"> & {
+    options: readonly string[];
+    /** A first, empty choice such as "Select…", for a choice that has no default. */
+    placeholder?: string;
+  };
 
 export function SelectField({
   label,
@@ -61,73 +88,33 @@ export function SelectField({
   className,
   ...select
 }: SelectFieldProps) {
-  const generatedId = useId();
-  const selectId = id ?? `${generatedId}-${name}`;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="block font-medium text-ink text-sm">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-muted text-sm">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={selectId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={inputClass}
-        {...select}
-      >
-        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame
+      {...{ label, name, error, hint, id, className }}
+      control={(props) => (
+        <select {...props} {...select}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
-export interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-}
+export type TextAreaFieldProps = FieldFrameProps &
+  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "className">;
 
 /** A labelled multi-line input, with its hint and error linked like TextField's. */
 export function TextAreaField({ label, name, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? `${generatedId}-${name}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="block font-medium text-ink text-sm">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-muted text-sm">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={inputClass}
-        {...textarea}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame
+      {...{ label, name, error, hint, id, className }}
+      control={(props) => <textarea {...props} {...textarea} />}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { FilterSidebar } from "~/components/filter-sidebar";
+import { StatusDot } from "~/components/status-dot";
 import { showToast } from "~/components/toaster";
 import { listProjects, listProjectTypes, type PublicProject } from "~/features/projects/projects.server";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -88,15 +89,9 @@ function ProjectCard({ project, eager }: { project: PublicProject; eager: boolea
         <p className="mt-1 text-muted text-sm">
           ROI: <span className="font-semibold text-ink">{project.investmentDetails.roi}%</span>
         </p>
-        <p
-          className={`order-first flex items-center gap-2 text-sm ${active ? "text-green-700" : "text-gray-600"}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`size-2 rounded-full ${active ? "bg-green-500" : "bg-gray-400"}`}
-          />
-          {active ? "Active" : "Inactive"}
-        </p>
+        <div className="order-first">
+          <StatusDot on={active} label={active ? "Active" : "Inactive"} />
+        </div>
       </div>
     </Link>
   );
