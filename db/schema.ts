@@ -239,16 +239,19 @@ export const consultants = pgTable(
   ],
 );
 
-/** What the client saw of the consultant when booking (the old clients' `docData`). */
+/**
+ * What the customer saw of the consultant when booking, kept with the appointment so later changes
+ * to the consultant (a new fee, a new address) do not rewrite history. Money in cents of `currency`.
+ */
 export interface ConsultantSnapshot {
-  _id: string;
   name: string;
   image: string;
   speciality: string;
   degree: string;
   experience: string;
   about: string;
-  fees: number;
+  feeCents: number;
+  currency: string;
   address: { line1: string; line2: string };
 }
 
@@ -270,6 +273,8 @@ export const appointments = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The customer did not come; staff record it once the appointment has started. */
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
     /** Set when a cancellation gave the money back through the provider. */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -280,6 +285,11 @@ export const appointments = pgTable(
       .on(table.consultantId, table.startsAt)
       .where(sql`${table.cancelledAt} is null`),
     index("appointments_user_idx").on(table.userId, table.createdAt),
+    // An appointment that took place did not also go unattended, and the other way round.
+    check(
+      "appointments_completed_or_no_show",
+      sql`${table.completedAt} is null or ${table.noShowAt} is null`,
+    ),
   ],
 );
 

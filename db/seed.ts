@@ -1,8 +1,6 @@
-import type { Database } from "~/infra/db.server";
+import type { Database, Transaction } from "~/infra/db.server";
 import { demoConsultants } from "./demo-consultants";
 import { appMetadata, consultants, projects, projectTypes } from "./schema";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** One set of demo data; each is loaded once, the first time the server meets a database without it. */
 interface DemoDataset {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { StatusDot } from "./status-dot";
 
 export interface ConsultantCardData {
-  _id: string;
+  id: string;
   name: string;
   image: string;
   speciality: string;
@@ -23,7 +23,7 @@ export function ConsultantCard({
 }) {
   return (
     <Link
-      to={`/appointment/${consultant._id}`}
+      to={`/appointment/${consultant.id}`}
       className="group block overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <img

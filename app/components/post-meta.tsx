@@ -1,9 +1,4 @@
-/** `YYYY-MM-DD` as "June 10, 2025", the same on server and browser (read as a calendar day in UTC). */
-export function formatPostDate(day: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
+import { formatCalendarDate } from "~/lib/dates";
 
 /** Date, author and reading time of a post, in one line. */
 export function PostMeta({
@@ -19,7 +14,7 @@ export function PostMeta({
 }) {
   return (
     <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-muted text-sm ${className}`}>
-      <time dateTime={date}>{formatPostDate(date)}</time>
+      <time dateTime={date}>{formatCalendarDate(date)}</time>
       {author ? (
         <>
           <span aria-hidden="true">·</span>

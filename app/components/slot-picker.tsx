@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { formatCalendarDate, formatTimeOfDay } from "~/lib/dates";
 
 export interface PickerSlot {
   slotDate: string;
@@ -42,7 +43,6 @@ export function SlotPicker({
         <legend className="font-semibold text-ink">Day</legend>
         <div className="mt-3 flex gap-2 overflow-x-auto pb-2">
           {days.map((day) => {
-            const date = new Date(`${day.date}T12:00:00Z`);
             const checked = day.date === selected?.date;
             return (
               <label
@@ -58,12 +58,12 @@ export function SlotPicker({
                   className="sr-only"
                 />
                 <span className="font-medium uppercase">
-                  {date.toLocaleDateString("en-US", { weekday: "short", timeZone: "UTC" })}
+                  {formatCalendarDate(day.date, { weekday: "short" })}
                 </span>
-                <span className="text-lg font-semibold">{date.getUTCDate()}</span>
-                <span className="sr-only">
-                  {date.toLocaleDateString("en-US", { month: "long", timeZone: "UTC" })}
+                <span className="text-lg font-semibold">
+                  {formatCalendarDate(day.date, { day: "numeric" })}
                 </span>
+                <span className="sr-only">{formatCalendarDate(day.date, { month: "long" })}</span>
               </label>
             );
           })}
@@ -84,12 +84,7 @@ export function SlotPicker({
                 <span>{slot.slotTime}</span>
                 {visitorZone ? (
                   <span className="text-xs opacity-80">
-                    {new Date(slot.startsAt).toLocaleTimeString("en-US", {
-                      hour: "numeric",
-                      minute: "2-digit",
-                      timeZone: visitorZone,
-                    })}{" "}
-                    your time
+                    {formatTimeOfDay(new Date(slot.startsAt), visitorZone)} your time
                   </span>
                 ) : null}
               </label>

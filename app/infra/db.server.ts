@@ -12,6 +12,9 @@ import * as schema from "../../db/schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction of `Database`: what `db.transaction(async (transaction) => …)` hands in. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";

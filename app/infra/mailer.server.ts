@@ -1,14 +1,20 @@
 import nodemailer from "nodemailer";
+import type { EmailAttachment } from "../../db/schema";
 
-/** The shape of one message handed to SMTP (matches the outbox's `MailTransport`). */
-export interface SmtpMail {
+/** One message as it leaves the outbox for the mail server. */
+export interface OutgoingMail {
   from: string;
   to: string;
   subject: string;
   text: string;
   html?: string;
   replyTo?: string;
-  attachments: { filename: string; contentType: string; content: string }[];
+  attachments: EmailAttachment[];
+}
+
+/** Sends one message; nodemailer's SMTP transport in production, anything with `sendMail` in tests. */
+export interface MailTransport {
+  sendMail(mail: OutgoingMail): Promise<unknown>;
 }
 
 /**
@@ -16,7 +22,7 @@ export interface SmtpMail {
  * keep one message well inside the outbox's two-minute lease (nodemailer waits up to 10 minutes
  * by default); the URL's query can set others, e.g. `?socketTimeout=60000`.
  */
-export function createSmtpTransport(smtpUrl: string): { sendMail(mail: SmtpMail): Promise<unknown> } {
+export function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 20_000,
@@ -24,7 +30,7 @@ export function createSmtpTransport(smtpUrl: string): { sendMail(mail: SmtpMail)
     socketTimeout: 30_000,
   });
   return {
-    sendMail: (mail: SmtpMail) =>
+    sendMail: (mail) =>
       transporter.sendMail({
         ...mail,
         attachments: mail.attachments.map((attachment) => ({

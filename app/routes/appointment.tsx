@@ -4,14 +4,10 @@ import { PrimaryButton } from "~/components/form-controls";
 import { SlotPicker } from "~/components/slot-picker";
 import { site } from "~/content/site";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
-import {
-  consultantSlots,
-  findConsultant,
-  listConsultants,
-  snapshotOf,
-} from "~/features/consultants/consultants.server";
+import { consultantSlots, findConsultant, listConsultants } from "~/features/consultants/consultants.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
+import { formatMoney } from "~/lib/money";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/appointment";
 
@@ -20,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: `Book ${loaderData.consultant.name}`,
         description: `Book a 30-minute consultation with ${loaderData.consultant.name}, ${loaderData.consultant.speciality}.`,
-        path: `/appointment/${loaderData.consultant._id}`,
+        path: `/appointment/${loaderData.consultant.id}`,
         origin: originFrom(matches),
       })
     : [];
@@ -31,17 +27,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const zone = context.env.AGENCY_TZ;
   const [days, sameSpeciality] = await Promise.all([
     consultantSlots(context.db, consultant, { zone }),
-    listConsultants(context.db, { speciality: consultant.speciality, zone }),
+    listConsultants(context.db, { speciality: consultant.speciality }),
   ]);
   return {
-    consultant: { ...snapshotOf(consultant), available: consultant.available },
+    consultant: {
+      id: consultant.id,
+      name: consultant.name,
+      image: consultant.image,
+      speciality: consultant.speciality,
+      degree: consultant.degree,
+      experience: consultant.experience,
+      about: consultant.about,
+      fee: formatMoney(consultant.feeCents, consultant.currency),
+      address: { line1: consultant.addressLine1, line2: consultant.addressLine2 },
+      available: consultant.available,
+    },
     days,
     zone,
     signedIn: Boolean(context.user),
     related: sameSpeciality
-      .filter((other) => other._id !== consultant.id)
+      .filter((other) => other.id !== consultant.id)
       .slice(0, 4)
-      .map(({ _id, name, image, speciality, available }) => ({ _id, name, image, speciality, available })),
+      .map(({ id, name, image, speciality, available }) => ({ id, name, image, speciality, available })),
   };
 }
 
@@ -96,7 +103,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           <h2 className="mt-4 font-semibold text-ink">About</h2>
           <p className="mt-1 max-w-2xl text-muted">{consultant.about}</p>
           <p className="mt-4 font-medium text-ink">
-            Appointment fee: <span className="font-semibold">${consultant.fees}</span>
+            Appointment fee: <span className="font-semibold">{consultant.fee}</span>
           </p>
           <p className="mt-1 text-muted text-sm">
             {consultant.address.line1}, {consultant.address.line2}
@@ -138,7 +145,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           </p>
           <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
             {related.map((other) => (
-              <li key={other._id}>
+              <li key={other.id}>
                 <ConsultantCard consultant={other} />
               </li>
             ))}

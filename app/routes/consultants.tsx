@@ -18,14 +18,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const requested = params.speciality;
   const speciality = requested ? findSpeciality(requested) : undefined;
   const consultants =
-    requested && !speciality
-      ? []
-      : await listConsultants(context.db, { speciality: speciality?.name, zone: context.env.AGENCY_TZ });
+    requested && !speciality ? [] : await listConsultants(context.db, { speciality: speciality?.name });
   return {
     speciality: speciality ?? null,
     unknownSpeciality: requested && !speciality ? requested : null,
-    consultants: consultants.map(({ _id, name, image, speciality, available }) => ({
-      _id,
+    consultants: consultants.map(({ id, name, image, speciality, available }) => ({
+      id,
       name,
       image,
       speciality,
@@ -78,7 +76,7 @@ export default function Consultants({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {consultants.map((consultant, index) => (
-              <li key={consultant._id}>
+              <li key={consultant.id}>
                 <ConsultantCard consultant={consultant} eager={index < 4} />
               </li>
             ))}

@@ -1,13 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { RazorpayCheckout } from "~/components/razorpay-checkout";
-import {
-  bookingContextFrom,
-  listAppointments,
-  type PublicAppointment,
-} from "~/features/booking/booking.server";
+import { appointmentStatus } from "~/features/booking/appointment-status";
+import { listAppointments } from "~/features/booking/appointments.server";
+import { bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
+import { slotOf } from "~/features/booking/slots";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import {
-  cancelWithRefund,
   ProviderDownError,
   refundsOnCancel,
   startRazorpayOrder,
@@ -17,7 +15,9 @@ import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
+import { formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-appointments";
 
@@ -35,16 +35,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const url = new URL(request.url);
   const now = new Date();
-  const appointments = (await listAppointments(context.db, user.id, context.env.AGENCY_TZ)).map(
-    (appointment) => ({
-      ...appointment,
-      started: new Date(appointment.startsAt) <= now,
-      refundOnCancel: refundsOnCancel(
-        { paidAt: appointment.payment ? now : null, startsAt: new Date(appointment.startsAt) },
-        now,
-      ),
-    }),
-  );
+  const zone = context.env.AGENCY_TZ;
+  const appointments = (await listAppointments(context.db, user.id)).map((appointment) => {
+    const { name, image, speciality, address } = appointment.consultantSnapshot;
+    return {
+      id: appointment.id,
+      consultant: { name, image, speciality, address },
+      status: appointmentStatus(appointment),
+      day: formatDay(appointment.startsAt, zone),
+      // The slot's label, as the booking page showed it ("01:30 PM").
+      time: slotOf(appointment.startsAt, zone).slotTime,
+      fee: formatMoney(appointment.amountCents, appointment.currency),
+      refunded: appointment.refundedAt !== null,
+      started: appointment.startsAt <= now,
+      refundOnCancel: refundsOnCancel(appointment, now),
+    };
+  });
   // A live provider's checkout needs its own origins, on this page only.
   const policy = contentSecurityPolicy(
     context.cspNonce,
@@ -54,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       appointments,
-      zone: context.env.AGENCY_TZ,
+      zone,
       confirmingCancel: url.searchParams.get("cancel"),
       choosingPayment: url.searchParams.get("pay"),
       providers: { stripe: Boolean(context.payments.stripe), razorpay: Boolean(context.payments.razorpay) },
@@ -70,14 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const urls = { publicUrl: context.env.publicUrl };
   try {
     if (values.intent === "cancel") {
-      const cancelled = await cancelWithRefund(
+      const cancelled = await cancelAppointment(
         context.db,
-        context.payments,
         user.id,
         { appointmentId: values.appointmentId },
         bookingContextFrom(context),
       );
-      const message = cancelled.refunded
+      const message = cancelled.refundedAt
         ? "Appointment cancelled and payment refunded"
         : "Appointment cancelled";
       return redirectWithToast("/my-appointments", { kind: "success", message }, context);
@@ -144,11 +149,10 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
         <ul className="mt-8 divide-y divide-gray-200 border-gray-200 border-y">
           {appointments.map((appointment) => (
             <AppointmentRow
-              key={appointment._id}
+              key={appointment.id}
               appointment={appointment}
-              zone={zone}
-              confirmingCancel={confirmingCancel === appointment._id}
-              choosingPayment={choosingPayment === appointment._id}
+              confirmingCancel={confirmingCancel === appointment.id}
+              choosingPayment={choosingPayment === appointment.id}
               providers={providers}
             />
           ))}
@@ -158,41 +162,24 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
   );
 }
 
-type AppointmentState = "active" | "paid" | "completed" | "cancelled";
-
-/** The states of seed §4: completed wins, then cancelled, then paid. */
-function stateOf(appointment: PublicAppointment): AppointmentState {
-  if (appointment.isCompleted) return "completed";
-  if (appointment.cancelled) return "cancelled";
-  return appointment.payment ? "paid" : "active";
-}
+type AppointmentRowData = Route.ComponentProps["loaderData"]["appointments"][number];
 
 function AppointmentRow({
   appointment,
-  zone,
   confirmingCancel,
   choosingPayment,
   providers,
 }: {
-  appointment: PublicAppointment & { refundOnCancel: boolean; started: boolean };
-  zone: string;
+  appointment: AppointmentRowData;
   confirmingCancel: boolean;
   choosingPayment: boolean;
   providers: { stripe: boolean; razorpay: boolean };
 }) {
   const busy = useNavigation().state !== "idle";
-  const { docData: consultant } = appointment;
-  const state = stateOf(appointment);
-  const date = new Date(appointment.startsAt).toLocaleDateString("en-US", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: zone,
-  });
-  const about = ` the appointment with ${consultant.name} on ${date}`;
+  const { consultant, status } = appointment;
+  const about = ` the appointment with ${consultant.name} on ${appointment.day}`;
   const buttonClass = "w-full rounded-lg border px-4 py-2 text-center text-sm sm:w-48";
-  const cancellable = (state === "active" || state === "paid") && !appointment.started;
+  const cancellable = (status === "booked" || status === "paid") && !appointment.started;
   const paymentOptions = [
     { provider: "stripe", label: "Stripe", enabled: providers.stripe },
     { provider: "razorpay", label: "Razorpay", enabled: providers.razorpay },
@@ -215,17 +202,19 @@ function AppointmentRow({
         <p>{consultant.address.line1}</p>
         <p>{consultant.address.line2}</p>
         <p className="mt-2">
-          <span className="font-medium text-ink">Date &amp; Time:</span> {date} | {appointment.slotTime}
+          <span className="font-medium text-ink">Date &amp; Time:</span> {appointment.day} |{" "}
+          {appointment.time}
         </p>
         <p className="mt-1">
-          <span className="font-medium text-ink">Fee:</span> ${appointment.amount}
+          <span className="font-medium text-ink">Fee:</span> {appointment.fee}
         </p>
       </div>
       <div className="flex flex-col justify-end gap-2">
-        {state === "completed" ? (
+        {status === "completed" ? (
           <p className={`${buttonClass} border-green-600 text-green-700`}>Completed</p>
         ) : null}
-        {state === "cancelled" ? (
+        {status === "no_show" ? <p className={`${buttonClass} border-gray-400 text-muted`}>Missed</p> : null}
+        {status === "cancelled" ? (
           <>
             <p className={`${buttonClass} border-red-600 text-red-700`}>Appointment cancelled</p>
             {appointment.refunded ? (
@@ -233,19 +222,19 @@ function AppointmentRow({
             ) : null}
           </>
         ) : null}
-        {state === "paid" ? (
+        {status === "paid" ? (
           <p className={`${buttonClass} border-brand-200 bg-brand-50 text-brand-900`}>Paid</p>
         ) : null}
-        {state === "active" && !choosingPayment ? (
+        {status === "booked" && !choosingPayment ? (
           <Link
-            to={`?pay=${appointment._id}`}
+            to={`?pay=${appointment.id}`}
             preventScrollReset
             className={`${buttonClass} border-gray-300 text-ink hover:bg-brand-700 hover:text-white`}
           >
             Pay Online<span className="sr-only"> for{about}</span>
           </Link>
         ) : null}
-        {state === "active" && choosingPayment ? (
+        {status === "booked" && choosingPayment ? (
           <fieldset className="flex flex-col gap-2">
             <legend className="sr-only">Choose how to pay for{about}</legend>
             {paymentOptions.length === 0 ? (
@@ -253,7 +242,7 @@ function AppointmentRow({
             ) : null}
             {paymentOptions.map((option) => (
               <Form key={option.provider} method="post">
-                <input type="hidden" name="appointmentId" value={appointment._id} />
+                <input type="hidden" name="appointmentId" value={appointment.id} />
                 <input type="hidden" name="provider" value={option.provider} />
                 <button
                   type="submit"
@@ -270,7 +259,7 @@ function AppointmentRow({
         ) : null}
         {cancellable && !confirmingCancel ? (
           <Link
-            to={`?cancel=${appointment._id}`}
+            to={`?cancel=${appointment.id}`}
             preventScrollReset
             className={`${buttonClass} border-gray-300 text-ink hover:bg-red-600 hover:text-white`}
           >
@@ -283,13 +272,13 @@ function AppointmentRow({
             className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 p-3 sm:w-48"
           >
             <p className="text-red-900 text-sm">
-              {state === "paid"
+              {status === "paid"
                 ? appointment.refundOnCancel
-                  ? `Cancel this appointment? Your payment of $${appointment.amount} will be refunded in full.`
+                  ? `Cancel this appointment? Your payment of ${appointment.fee} will be refunded in full.`
                   : "Cancel this appointment? It starts in less than 24 hours, so your payment will not be refunded."
                 : "Cancel this appointment? The time becomes free for others."}
             </p>
-            <input type="hidden" name="appointmentId" value={appointment._id} />
+            <input type="hidden" name="appointmentId" value={appointment.id} />
             <button
               type="submit"
               name="intent"

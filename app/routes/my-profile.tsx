@@ -9,6 +9,7 @@ import { getKycSummary } from "~/features/kyc/kyc.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, honeypotFailure, textValues } from "~/infra/form-failure.server";
+import { formatCalendarDate } from "~/lib/dates";
 import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-profile";
@@ -88,9 +89,9 @@ function ProfileView({ profile, kyc }: { profile: Profile; kyc: Route.ComponentP
   const rows: [string, string][] = [
     ["Email", profile.email],
     ["Phone", profile.phone || "Not given"],
-    ["Address", [profile.address.line1, profile.address.line2].filter(Boolean).join(", ") || "Not given"],
+    ["Address", [profile.addressLine1, profile.addressLine2].filter(Boolean).join(", ") || "Not given"],
     ["Gender", profile.gender],
-    ["Date of birth", profile.dob ? formatDate(profile.dob) : "Not given"],
+    ["Date of birth", profile.dateOfBirth ? formatCalendarDate(profile.dateOfBirth) : "Not given"],
   ];
   return (
     <>
@@ -230,7 +231,7 @@ function ProfileForm({
         name="addressLine1"
         autoComplete="address-line1"
         maxLength={200}
-        defaultValue={values?.addressLine1 ?? profile.address.line1}
+        defaultValue={values?.addressLine1 ?? profile.addressLine1}
         error={errors.addressLine1}
       />
       <TextField
@@ -238,7 +239,7 @@ function ProfileForm({
         name="addressLine2"
         autoComplete="address-line2"
         maxLength={200}
-        defaultValue={values?.addressLine2 ?? profile.address.line2}
+        defaultValue={values?.addressLine2 ?? profile.addressLine2}
         error={errors.addressLine2}
       />
       <SelectField
@@ -253,7 +254,7 @@ function ProfileForm({
         name="dateOfBirth"
         type="date"
         autoComplete="bday"
-        defaultValue={values?.dateOfBirth ?? profile.dob}
+        defaultValue={values?.dateOfBirth ?? profile.dateOfBirth}
         error={errors.dateOfBirth}
       />
       <div className="flex flex-wrap gap-3 pt-2">
@@ -267,14 +268,4 @@ function ProfileForm({
       </div>
     </Form>
   );
-}
-
-function formatDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 }

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { findProject } from "~/features/projects/projects.server";
+import { findProject, projectView } from "~/features/projects/projects.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/project";
 
@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: loaderData.project.name,
         description: loaderData.project.summary,
-        path: `/projects/${loaderData.project._id}`,
+        path: `/projects/${loaderData.project.id}`,
         origin: originFrom(matches),
       })
     : [];
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const project = await findProject(context.db, params.projectId);
   if (!project) throw data(null, { status: 404 });
-  return { project };
+  return { project: { ...projectView(project), typeLabel: project.typeLabel } };
 }
 
 export default function Project({ loaderData }: Route.ComponentProps) {
@@ -47,7 +47,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="rounded-xl bg-surface p-4">
           <dt className="text-muted text-sm">Return on investment</dt>
-          <dd className="mt-1 font-semibold text-ink">{project.investmentDetails.roi}%</dd>
+          <dd className="mt-1 font-semibold text-ink">{project.roiPercent}%</dd>
         </div>
         <div className="rounded-xl bg-surface p-4">
           <dt className="text-muted text-sm">Type</dt>

@@ -3,7 +3,12 @@ import { Link } from "react-router";
 import { FilterSidebar } from "~/components/filter-sidebar";
 import { StatusDot } from "~/components/status-dot";
 import { showToast } from "~/components/toaster";
-import { listProjects, listProjectTypes, type PublicProject } from "~/features/projects/projects.server";
+import {
+  listProjects,
+  listProjectTypes,
+  type ProjectView,
+  projectView,
+} from "~/features/projects/projects.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/projects";
 
@@ -22,11 +27,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       listProjectTypes(context.db),
       listProjects(context.db, params.type),
     ]);
-    return { types, projects, selectedType: params.type ?? null, failed: false };
+    return { types, projects: projects.map(projectView), selectedType: params.type ?? null, failed: false };
   } catch (error) {
     // Seed §8: a failed project fetch shows a toast and an empty list, not an error page.
     context.logger.error({ msg: "project listing failed", requestId: context.requestId, err: error });
-    return { types: [], projects: [] as PublicProject[], selectedType: params.type ?? null, failed: true };
+    return { types: [], projects: [] as ProjectView[], selectedType: params.type ?? null, failed: true };
   }
 }
 
@@ -57,7 +62,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((project, index) => (
-              <li key={project._id}>
+              <li key={project.id}>
                 <ProjectCard project={project} eager={index < 3} />
               </li>
             ))}
@@ -68,11 +73,11 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProjectCard({ project, eager }: { project: PublicProject; eager: boolean }) {
+function ProjectCard({ project, eager }: { project: ProjectView; eager: boolean }) {
   const active = project.status === "active";
   return (
     <Link
-      to={`/projects/${project._id}`}
+      to={`/projects/${project.id}`}
       className="group block overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <img
@@ -87,7 +92,7 @@ function ProjectCard({ project, eager }: { project: PublicProject; eager: boolea
       <div className="flex flex-col p-4">
         <p className="font-semibold text-ink text-lg group-hover:text-brand-800">{project.name}</p>
         <p className="mt-1 text-muted text-sm">
-          ROI: <span className="font-semibold text-ink">{project.investmentDetails.roi}%</span>
+          ROI: <span className="font-semibold text-ink">{project.roiPercent}%</span>
         </p>
         <div className="order-first">
           <StatusDot on={active} label={active ? "Active" : "Inactive"} />

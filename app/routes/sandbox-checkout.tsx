@@ -1,12 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
-import {
-  completeSandboxCheckout,
-  findSandboxCheckout,
-  formatMoney,
-} from "~/features/payments/payments.server";
+import { completeSandboxCheckout, findSandboxCheckout } from "~/features/payments/payments.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { formFailure } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
+import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/sandbox-checkout";
 
 export const meta: Route.MetaFunction = () => [

@@ -310,15 +310,16 @@ describe("POST /api/user/book-appointment", () => {
       completedAt: null,
     });
     expect(row.startsAt.toISOString()).toBe("2027-05-06T19:00:00.000Z");
+    // Storage keeps the domain's snapshot, in cents (issue 11); the API still shows `docData`.
     expect(row.consultantSnapshot).toEqual({
-      _id: nina.id,
       name: "Nina Petrova",
       image: nina.image,
       speciality: nina.speciality,
       degree: nina.degree,
       experience: nina.experience,
       about: nina.about,
-      fees: nina.feeCents / 100,
+      feeCents: nina.feeCents,
+      currency: "USD",
       address: { line1: nina.addressLine1, line2: nina.addressLine2 },
     });
   });

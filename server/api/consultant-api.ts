@@ -1,8 +1,14 @@
 import { Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
-import { consultantSlots, findConsultant, listConsultants } from "~/features/consultants/consultants.server";
+import {
+  consultantSlots,
+  findConsultant,
+  listConsultants,
+  upcomingBookings,
+} from "~/features/consultants/consultants.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
+import { legacyDoctor } from "./legacy-shapes";
 
 /** Consultants ("doctors" to the old clients) and their free slots. */
 export function consultantApi() {
@@ -11,10 +17,14 @@ export function consultantApi() {
   api.get("/list", async (context) => {
     const speciality = context.req.query("speciality");
     const found = speciality ? findSpeciality(speciality) : undefined;
-    const doctors =
-      speciality && !found
-        ? []
-        : await listConsultants(context.var.db, { speciality: found?.name, zone: context.var.env.AGENCY_TZ });
+    if (speciality && !found) return context.json({ success: true, doctors: [] });
+    const [consultants, upcoming] = await Promise.all([
+      listConsultants(context.var.db, { speciality: found?.name }),
+      upcomingBookings(context.var.db),
+    ]);
+    const doctors = consultants.map((consultant) =>
+      legacyDoctor(consultant, upcoming.get(consultant.id) ?? [], context.var.env.AGENCY_TZ),
+    );
     return context.json({ success: true, doctors });
   });
 

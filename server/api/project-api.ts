@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { listProjects, listProjectTypes } from "~/features/projects/projects.server";
 import type { ApiEnv } from "./api-env";
+import { legacyProject } from "./legacy-shapes";
 
 /** The project listing of the old clients (DESIGN.md §4). */
 export function projectApi() {
@@ -9,10 +10,13 @@ export function projectApi() {
     context.json({ success: true, types: await listProjectTypes(context.var.db) }),
   );
   api.get("/", async (context) =>
-    context.json({ success: true, projects: await listProjects(context.var.db) }),
+    context.json({ success: true, projects: (await listProjects(context.var.db)).map(legacyProject) }),
   );
   api.get("/type/:type", async (context) =>
-    context.json({ success: true, projects: await listProjects(context.var.db, context.req.param("type")) }),
+    context.json({
+      success: true,
+      projects: (await listProjects(context.var.db, context.req.param("type"))).map(legacyProject),
+    }),
   );
   return api;
 }

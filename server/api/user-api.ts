@@ -2,12 +2,13 @@ import { Hono } from "hono";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
-import { bookAppointment, bookingContextFrom, listAppointments } from "~/features/booking/booking.server";
+import { listAppointments } from "~/features/booking/appointments.server";
+import { bookAppointment, bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
 import { submitKyc } from "~/features/kyc/kyc.server";
-import { cancelWithRefund } from "~/features/payments/payments.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
 import { requireApiUser } from "./api-env";
+import { legacyAppointment, legacyProfile } from "./legacy-shapes";
 import { readFormBody, readJsonObject } from "./request-body";
 
 /** The account endpoints of the old app's clients (DESIGN.md §4), in its answer shapes. */
@@ -39,7 +40,10 @@ export function userApi() {
 
   api.get("/get-profile", async (context) => {
     const user = requireApiUser(context);
-    return context.json({ success: true, userData: await getProfile(context.var.db, user.id) });
+    return context.json({
+      success: true,
+      userData: legacyProfile(await getProfile(context.var.db, user.id)),
+    });
   });
 
   api.post("/update-profile", async (context) => {
@@ -81,25 +85,24 @@ export function userApi() {
       await readJsonObject(context),
       bookingContextFrom(context.var),
     );
-    return context.json(
-      { success: true, message: "Appointment booked", appointmentId: appointment._id },
-      201,
-    );
+    return context.json({ success: true, message: "Appointment booked", appointmentId: appointment.id }, 201);
   });
 
   api.get("/appointments", async (context) => {
     const user = requireApiUser(context);
+    const appointments = await listAppointments(context.var.db, user.id);
     return context.json({
       success: true,
-      appointments: await listAppointments(context.var.db, user.id, context.var.env.AGENCY_TZ),
+      appointments: appointments.map((appointment) =>
+        legacyAppointment(appointment, context.var.env.AGENCY_TZ),
+      ),
     });
   });
 
   api.post("/cancel-appointment", async (context) => {
     const user = requireApiUser(context);
-    await cancelWithRefund(
+    await cancelAppointment(
       context.var.db,
-      context.var.payments,
       user.id,
       await readJsonObject(context),
       bookingContextFrom(context.var),

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { site } from "~/content/site";
 import type { Database } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { passwordResets, users } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
+import { passwordResetEmail } from "../email/templates/password-reset-email";
 import { hashPassword, passwordProblem } from "./password.server";
 import { passwordResetRequestSchema, passwordResetSchema } from "./schemas";
 import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
@@ -52,21 +52,7 @@ export async function requestPasswordReset(
       userId: user.id,
       expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
     });
-    await enqueueEmail(transaction, {
-      kind: "password-reset",
-      to: user.email,
-      subject: `Choose a new password for ${site.name}`,
-      text: [
-        `Hello ${user.name},`,
-        "",
-        "Someone, hopefully you, asked to reset the password of your account. Choose a new password here:",
-        link,
-        "",
-        "The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.",
-        "",
-        `${site.name}`,
-      ].join("\n"),
-    });
+    await enqueueEmail(transaction, passwordResetEmail({ customer: user, link }));
   });
 }
 

@@ -1,38 +1,34 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { users } from "../../../db/schema";
+import { type User, users } from "../../../db/schema";
 import { storeProfilePicture } from "./profile-picture.server";
 import { type ProfileUpdateInput, profileUpdateSchema } from "./schemas";
 
-export interface PublicProfile {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: { line1: string; line2: string };
-  gender: (typeof users.$inferSelect)["gender"];
-  dob: string;
-  image: string;
-}
+/** What a user may see and change of their own account (never the password hash). */
+export type Profile = Pick<
+  User,
+  "id" | "name" | "email" | "phone" | "addressLine1" | "addressLine2" | "gender" | "dateOfBirth" | "image"
+>;
 
-export function toPublicProfile(user: typeof users.$inferSelect): PublicProfile {
+function profileOf(user: User): Profile {
   return {
-    _id: user.id,
+    id: user.id,
     name: user.name,
     email: user.email,
     phone: user.phone,
-    address: { line1: user.addressLine1, line2: user.addressLine2 },
+    addressLine1: user.addressLine1,
+    addressLine2: user.addressLine2,
     gender: user.gender,
-    dob: user.dateOfBirth,
+    dateOfBirth: user.dateOfBirth,
     image: user.image,
   };
 }
 
-export async function getProfile(db: Database, userId: string): Promise<PublicProfile> {
+export async function getProfile(db: Database, userId: string): Promise<Profile> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new FeatureError("not-found", "We could not find your account.");
-  return toPublicProfile(user);
+  return profileOf(user);
 }
 
 export interface NewPicture {
@@ -49,7 +45,7 @@ export async function updateProfile(
   userId: string,
   input: ProfileUpdateInput | unknown,
   picture?: NewPicture,
-): Promise<PublicProfile> {
+): Promise<Profile> {
   const profile = parseInput(profileUpdateSchema, input);
   const image = picture ? await storeProfilePicture(picture.bytes, picture.uploadDirectory) : undefined;
   const [user] = await db
@@ -58,5 +54,5 @@ export async function updateProfile(
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new FeatureError("not-found", "We could not find your account.");
-  return toPublicProfile(user);
+  return profileOf(user);
 }

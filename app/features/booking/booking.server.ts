@@ -1,15 +1,24 @@
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
 import { site } from "~/content/site";
-import type { Database } from "~/infra/db.server";
+import type { Database, Transaction } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { type Appointment, appointments, type ConsultantSnapshot, users } from "../../../db/schema";
-import { findConsultant, isUuid, snapshotOf } from "../consultants/consultants.server";
+import { type Appointment, appointments, users } from "../../../db/schema";
+import { findConsultant, snapshotOf } from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
+import {
+  appointmentBookedNoticeEmail,
+  appointmentCancellationEmail,
+  appointmentCancelledNoticeEmail,
+  appointmentConfirmationEmail,
+} from "../email/templates/booking-emails";
+import type { PaymentGateways } from "../payments/gateways.server";
+import { recordRefund, refundForCancellation } from "../payments/payments.server";
+import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema, type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { calendarInvite } from "./calendar-invite";
-import { resolveSlot, SLOT_MINUTES, type SlotProblem, slotOf } from "./slots";
+import { resolveSlot, SLOT_MINUTES, type SlotProblem } from "./slots";
 
 export const MAX_UNPAID_UPCOMING = 3;
 export const SLOT_TAKEN_MESSAGE = "This slot is no longer available. Please choose another time.";
@@ -19,53 +28,18 @@ export interface BookingContext {
   agencyEmail: string;
   /** Bookings a minute per user. */
   perUserPerMinute: number;
+  /** The providers that refund a paid appointment when it is cancelled. */
+  payments: PaymentGateways;
   now?: Date;
 }
 
 /** Booking settings from the request context. */
-export function bookingContextFrom(context: Pick<RequestContext, "env">): BookingContext {
+export function bookingContextFrom(context: Pick<RequestContext, "env" | "payments">): BookingContext {
   return {
     zone: context.env.AGENCY_TZ,
     agencyEmail: context.env.AGENCY_EMAIL,
     perUserPerMinute: context.env.RATE_LIMIT_BOOKINGS_PER_MINUTE,
-  };
-}
-
-/** The old clients' appointment shape (`/api/user/appointments`). */
-export interface PublicAppointment {
-  _id: string;
-  docId: string;
-  docData: ConsultantSnapshot;
-  slotDate: string;
-  slotTime: string;
-  startsAt: string;
-  amount: number;
-  currency: string;
-  cancelled: boolean;
-  payment: boolean;
-  /** The payment went back to the client when the appointment was cancelled. */
-  refunded: boolean;
-  isCompleted: boolean;
-  /** When it was booked, in milliseconds since 1970 (as the old app sent it). */
-  date: number;
-}
-
-export function toPublicAppointment(appointment: Appointment, zone: string): PublicAppointment {
-  const slot = slotOf(appointment.startsAt, zone);
-  return {
-    _id: appointment.id,
-    docId: appointment.consultantId,
-    docData: appointment.consultantSnapshot,
-    slotDate: slot.slotDate,
-    slotTime: slot.slotTime,
-    startsAt: appointment.startsAt.toISOString(),
-    amount: appointment.amountCents / 100,
-    currency: appointment.currency,
-    cancelled: appointment.cancelledAt !== null,
-    payment: appointment.paidAt !== null,
-    refunded: appointment.refundedAt !== null,
-    isCompleted: appointment.completedAt !== null,
-    date: appointment.createdAt.getTime(),
+    payments: context.payments,
   };
 }
 
@@ -85,7 +59,7 @@ export async function bookAppointment(
   userId: string,
   input: BookingRequest | unknown,
   context: BookingContext,
-): Promise<PublicAppointment> {
+): Promise<Appointment> {
   const now = context.now ?? new Date();
   await consumeRateLimit(
     db,
@@ -139,7 +113,7 @@ export async function bookAppointment(
         })
         .returning();
       await enqueueBookingEmails(transaction, appointment!, user, context, "booked");
-      return toPublicAppointment(appointment!, context.zone);
+      return appointment!;
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -148,55 +122,17 @@ export async function bookAppointment(
   }
 }
 
-export async function listAppointments(
-  db: Database,
-  userId: string,
-  zone: string,
-): Promise<PublicAppointment[]> {
-  const rows = await db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.userId, userId))
-    .orderBy(desc(appointments.createdAt), desc(appointments.startsAt));
-  return rows.map((row) => toPublicAppointment(row, zone));
-}
-
-/** The user's own appointment; someone else's is reported as missing, so ids reveal nothing. */
-export async function findOwnAppointment(
-  db: Database,
-  userId: string,
-  appointmentId: unknown,
-): Promise<Appointment> {
-  const [appointment] = isUuid(appointmentId)
-    ? await db
-        .select()
-        .from(appointments)
-        .where(and(eq(appointments.id, appointmentId), eq(appointments.userId, userId)))
-        .limit(1)
-    : [];
-  if (!appointment) throw new FeatureError("not-found", "We could not find that appointment.");
-  return appointment;
-}
-
-/** What a paid cancellation gives back, prepared before the cancellation is written. */
-export interface PreparedRefund {
-  /** Records the refund in the cancellation's transaction (payment row, e-mail). */
-  apply(transaction: Transaction): Promise<void>;
-}
-
-/** Decides on and performs a refund for a paid appointment being cancelled; undefined means none. */
-export type Refunder = (appointment: Appointment, now: Date) => Promise<PreparedRefund | undefined>;
-
 /**
  * Cancels the user's appointment and frees its slot at once. A paid appointment is refunded when
- * the `refund` step says so (the payments feature: 24 hours or more ahead).
+ * the payments feature says so (24 hours or more ahead); the refund goes through the provider
+ * first, so a provider that fails leaves the appointment as it was.
  */
 export async function cancelAppointment(
   db: Database,
   userId: string,
   input: unknown,
-  context: Omit<BookingContext, "perUserPerMinute"> & { refund?: Refunder },
-): Promise<PublicAppointment> {
+  context: Omit<BookingContext, "perUserPerMinute">,
+): Promise<Appointment> {
   const { appointmentId } = parseInput(appointmentReferenceSchema, input);
   const now = context.now ?? new Date();
   const existing = await findOwnAppointment(db, userId, appointmentId);
@@ -209,7 +145,7 @@ export async function cancelAppointment(
       "This appointment has already started, so it can no longer be cancelled.",
     );
   }
-  const refund = context.refund ? await context.refund(existing, now) : undefined;
+  const refund = await refundForCancellation(db, context.payments, existing, now);
   return db.transaction(async (transaction) => {
     const [cancelled] = await transaction
       .update(appointments)
@@ -220,6 +156,7 @@ export async function cancelAppointment(
           eq(appointments.userId, userId),
           isNull(appointments.cancelledAt),
           isNull(appointments.completedAt),
+          isNull(appointments.noShowAt),
         ),
       )
       .returning();
@@ -230,29 +167,26 @@ export async function cancelAppointment(
         .where(eq(appointments.id, appointmentId));
       throw new FeatureError(
         "conflict",
-        current?.completedAt
-          ? "A completed appointment cannot be cancelled."
-          : "This appointment is already cancelled.",
+        current?.cancelledAt
+          ? "This appointment is already cancelled."
+          : "A completed appointment cannot be cancelled.",
       );
     }
-    if (refund) await refund.apply(transaction);
     const [user] = await transaction.select().from(users).where(eq(users.id, userId));
+    if (refund) await recordRefund(transaction, refund, { appointment: cancelled, customer: user!, now });
     await enqueueBookingEmails(transaction, cancelled, user!, context, "cancelled");
-    return toPublicAppointment(cancelled, context.zone);
+    return cancelled;
   });
 }
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function enqueueBookingEmails(
   transaction: Transaction,
   appointment: Appointment,
-  user: { name: string; email: string },
+  customer: { name: string; email: string },
   context: Pick<BookingContext, "zone" | "agencyEmail">,
   event: "booked" | "cancelled",
 ) {
   const consultant = appointment.consultantSnapshot;
-  const when = describeTime(appointment.startsAt, context.zone);
   const invite = calendarInvite(
     {
       appointmentId: appointment.id,
@@ -262,73 +196,18 @@ async function enqueueBookingEmails(
       description: `${SLOT_MINUTES}-minute consultation with ${consultant.name}, ${consultant.speciality}.`,
       location: `${consultant.address.line1}, ${consultant.address.line2}`,
       organizer: { name: site.name, email: context.agencyEmail },
-      attendee: { name: user.name, email: user.email },
+      attendee: { name: customer.name, email: customer.email },
     },
     event === "booked" ? "request" : "cancel",
   );
-  const amount = `$${(appointment.amountCents / 100).toFixed(2)}`;
+  const facts = { appointment, customer, zone: context.zone, agencyEmail: context.agencyEmail, invite };
   if (event === "booked") {
-    await enqueueEmail(transaction, {
-      kind: "appointment-confirmation",
-      to: user.email,
-      subject: `Your consultation with ${consultant.name} on ${when}`,
-      text: [
-        `Hello ${user.name},`,
-        "",
-        `Your ${SLOT_MINUTES}-minute consultation with ${consultant.name} (${consultant.speciality}) is booked for ${when}.`,
-        `Fee: ${amount}. You can pay online from My Appointments.`,
-        "",
-        "The attached invitation adds it to your calendar.",
-        "",
-        site.name,
-      ].join("\n"),
-      attachments: [invite],
-    });
-    await enqueueEmail(transaction, {
-      kind: "appointment-booked-notice",
-      to: context.agencyEmail,
-      replyTo: user.email,
-      subject: `New booking: ${consultant.name}, ${when}`,
-      text: `${user.name} <${user.email}> booked ${consultant.name} (${consultant.speciality}) for ${when}. Fee ${amount}. Appointment ${appointment.id}.`,
-    });
+    await enqueueEmail(transaction, appointmentConfirmationEmail(facts));
+    await enqueueEmail(transaction, appointmentBookedNoticeEmail(facts));
   } else {
-    await enqueueEmail(transaction, {
-      kind: "appointment-cancellation",
-      to: user.email,
-      subject: `Cancelled: your consultation with ${consultant.name} on ${when}`,
-      text: [
-        `Hello ${user.name},`,
-        "",
-        `Your consultation with ${consultant.name} on ${when} is cancelled and the time is free again.`,
-        "The attached update removes it from your calendar.",
-        "",
-        site.name,
-      ].join("\n"),
-      attachments: [invite],
-    });
-    await enqueueEmail(transaction, {
-      kind: "appointment-cancelled-notice",
-      to: context.agencyEmail,
-      subject: `Cancelled booking: ${consultant.name}, ${when}`,
-      text: `${user.name} <${user.email}> cancelled the consultation with ${consultant.name} on ${when}. Appointment ${appointment.id}.`,
-    });
+    await enqueueEmail(transaction, appointmentCancellationEmail(facts));
+    await enqueueEmail(transaction, appointmentCancelledNoticeEmail(facts));
   }
-}
-
-/** "Tuesday, May 4, 2027 at 1:30 PM EDT" in the agency's zone. */
-export function describeTime(startsAt: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: zone,
-    timeZoneName: "short",
-  })
-    .format(startsAt)
-    .replace(/, (\d{1,2}:\d{2})/, " at $1");
 }
 
 function isUniqueViolation(error: unknown): boolean {

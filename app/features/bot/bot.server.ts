@@ -6,7 +6,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { type InquiryContext, submitInquiry } from "~/features/contact/contact.server";
-import type { Database } from "~/infra/db.server";
+import type { Database, Transaction } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError } from "~/lib/errors";
 import { botSessions } from "../../../db/schema";
@@ -42,8 +42,6 @@ export interface BotContext {
   requestId?: string;
   now?: Date;
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Lex's wording for a request that breaks a rule: "1 validation error detected: Value at …". */
 function validationError(path: string, message: string): FeatureError {

@@ -14,6 +14,7 @@ import { businessTypes, industries, inquiryServices, timeZones } from "~/content
 import { services } from "~/content/services";
 import { INQUIRY_LIMITS, PREFERRED_CALL_MAX_DAYS } from "~/features/contact/inquiry-fields";
 import { normalizePhone } from "~/features/contact/inquiry-schema";
+import { describeWallClock } from "~/lib/dates";
 import { card, plain } from "./answers";
 import { INTENT, serviceAliases } from "./catalog";
 import type { Message, Slot, Slots } from "./lex-wire";
@@ -365,11 +366,6 @@ export function parsePreferredTime(text: string, timeZone: string | undefined, n
     };
   }
   return { kind: "time", wallClock: moment.toFormat("yyyy-MM-dd'T'HH:mm") };
-}
-
-/** "Tuesday, May 4, 2027 at 2:30 PM": a wall-clock time as people read it. */
-export function describeWallClock(wallClock: string): string {
-  return DateTime.fromISO(wallClock, { zone: "UTC" }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a");
 }
 
 function readPreferredTime(text: string, slots: Slots, context: SlotContext): SlotReading {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { SpecialityName } from "~/content/specialities";
 import type { Database } from "~/infra/db.server";
 import { appointments, type Consultant, type ConsultantSnapshot, consultants } from "../../../db/schema";
-import { type SlotDay, slotOf, slotWindow } from "../booking/slots";
+import { type SlotDay, slotWindow } from "../booking/slots";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,52 +10,47 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-/** The old clients' consultant shape (`/api/doctor/list`), fees in whole currency units. */
-export interface PublicConsultant extends ConsultantSnapshot {
-  available: boolean;
-  /** `day_month_year` → booked `hh:mm AM/PM` times, for upcoming active bookings. */
-  slots_booked: Record<string, string[]>;
-}
-
+/** What the customer sees of the consultant when booking, kept with the appointment. */
 export function snapshotOf(consultant: Consultant): ConsultantSnapshot {
   return {
-    _id: consultant.id,
     name: consultant.name,
     image: consultant.image,
     speciality: consultant.speciality,
     degree: consultant.degree,
     experience: consultant.experience,
     about: consultant.about,
-    fees: consultant.feeCents / 100,
+    feeCents: consultant.feeCents,
+    currency: consultant.currency,
     address: { line1: consultant.addressLine1, line2: consultant.addressLine2 },
   };
 }
 
+/** Every consultant, or those of one speciality, by name. */
 export async function listConsultants(
   db: Database,
-  options: { speciality?: SpecialityName; zone: string; now?: Date },
-): Promise<PublicConsultant[]> {
-  const rows = await db
+  options: { speciality?: SpecialityName } = {},
+): Promise<Consultant[]> {
+  return db
     .select()
     .from(consultants)
     .where(options.speciality ? eq(consultants.speciality, options.speciality) : undefined)
     .orderBy(asc(consultants.name));
+}
+
+/** The start times of every consultant's active bookings still to come, by consultant id. */
+export async function upcomingBookings(db: Database, now = new Date()): Promise<Map<string, Date[]>> {
   const booked = await db
     .select({ consultantId: appointments.consultantId, startsAt: appointments.startsAt })
     .from(appointments)
-    .where(and(isNull(appointments.cancelledAt), gt(appointments.startsAt, options.now ?? new Date())));
-  const bookedByConsultant = new Map<string, Record<string, string[]>>();
+    .where(and(isNull(appointments.cancelledAt), gt(appointments.startsAt, now)));
+  const byConsultant = new Map<string, Date[]>();
   for (const booking of booked) {
-    const slot = slotOf(booking.startsAt, options.zone);
-    const map = bookedByConsultant.get(booking.consultantId) ?? {};
-    map[slot.slotDate] = [...(map[slot.slotDate] ?? []), slot.slotTime];
-    bookedByConsultant.set(booking.consultantId, map);
+    byConsultant.set(booking.consultantId, [
+      ...(byConsultant.get(booking.consultantId) ?? []),
+      booking.startsAt,
+    ]);
   }
-  return rows.map((consultant) => ({
-    ...snapshotOf(consultant),
-    available: consultant.available,
-    slots_booked: bookedByConsultant.get(consultant.id) ?? {},
-  }));
+  return byConsultant;
 }
 
 export async function findConsultant(db: Database, id: unknown): Promise<Consultant | undefined> {

@@ -1,13 +1,14 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { site } from "~/content/site";
 import type { Database } from "~/infra/db.server";
 import { HONEYPOT_MESSAGE } from "~/infra/form-failure.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import type { RequestContext } from "~/infra/request-context.server";
+import { describeWallClock } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { inquiries } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
+import { inquiryAcknowledgementEmail, inquiryNotificationEmail } from "../email/templates/contact-emails";
 import { parseInquiry, type ValidInquiry } from "./inquiry-schema";
 import { countryName } from "./phone-countries.server";
 
@@ -53,20 +54,22 @@ export async function submitInquiry(
       .values({ ...inquiry, ...(context.now ? { createdAt: context.now } : {}) })
       .returning({ id: inquiries.id, createdAt: inquiries.createdAt });
     const stored = row!;
-    await enqueueEmail(transaction, {
-      kind: "contact-inquiry",
-      to: context.agencyEmail,
-      replyTo: inquiry.email,
-      subject: `New inquiry from ${inquiry.name}`,
-      text: agencyNotification(inquiry, stored),
-    });
-    await enqueueEmail(transaction, {
-      kind: "contact-acknowledgement",
-      to: inquiry.email,
-      replyTo: context.agencyEmail,
-      subject: `We received your inquiry | ${site.name}`,
-      text: acknowledgement(inquiry),
-    });
+    const preferredCallTime = describePreferredCallTime(inquiry);
+    await enqueueEmail(
+      transaction,
+      inquiryNotificationEmail({
+        agencyEmail: context.agencyEmail,
+        inquiry,
+        phone: phoneLine(inquiry),
+        preferredCallTime,
+        reference: stored.id,
+        receivedAt: stored.createdAt,
+      }),
+    );
+    await enqueueEmail(
+      transaction,
+      inquiryAcknowledgementEmail({ agencyEmail: context.agencyEmail, inquiry, preferredCallTime }),
+    );
     return { id: stored.id };
   });
 }
@@ -83,65 +86,10 @@ function phoneLine(inquiry: ValidInquiry): string {
 }
 
 /** "Tuesday, May 4, 2027 at 2:30 PM (EST)": the sender's own clock and the zone they chose. */
-export function describePreferredCallTime(inquiry: Pick<ValidInquiry, "preferredCallTime" | "timezone">) {
+export function describePreferredCallTime(
+  inquiry: Pick<ValidInquiry, "preferredCallTime" | "timezone">,
+): string | undefined {
   if (!inquiry.preferredCallTime) return undefined;
-  const wallClock = new Date(`${inquiry.preferredCallTime.replace(" ", "T")}Z`);
-  const text = new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(wallClock);
   const zone = inquiry.timezone === "Other" ? "their own time zone" : inquiry.timezone;
-  return `${text} (${zone})`;
-}
-
-function withOther(choice: string, other: string): string {
-  return choice === "Other" && other ? `Other: ${other}` : choice;
-}
-
-function agencyNotification(inquiry: ValidInquiry, stored: { id: string; createdAt: Date }): string {
-  return [
-    "A new inquiry arrived through the contact form. Reply to this e-mail to answer the sender.",
-    "",
-    `Name: ${inquiry.name}`,
-    `Email: ${inquiry.email}`,
-    `Phone: ${phoneLine(inquiry)}`,
-    `Business type: ${withOther(inquiry.businessType, inquiry.otherBusiness)}`,
-    `Required services: ${inquiry.requiredServices.join(", ")}`,
-    `Industry: ${withOther(inquiry.industry, inquiry.otherIndustry)}`,
-    `Timezone: ${inquiry.timezone}`,
-    `Preferred call time: ${describePreferredCallTime(inquiry) ?? "not given"}`,
-    "",
-    "Message:",
-    inquiry.message || "(no message)",
-    "",
-    `Received ${stored.createdAt.toISOString()}, reference ${stored.id}.`,
-  ].join("\n");
-}
-
-/**
- * The sender's copy. It repeats only choices from our own lists, never the free text, so the form
- * cannot be used to mail someone else a message of the sender's making.
- */
-function acknowledgement(inquiry: ValidInquiry): string {
-  const callTime = describePreferredCallTime(inquiry);
-  return [
-    `Hello ${inquiry.name},`,
-    "",
-    `Thank you for contacting ${site.name}. We have received your request for a free consultation about: ${inquiry.requiredServices.join(", ")}.`,
-    ...(callTime
-      ? ["", `You asked for a call around ${callTime}. We will confirm the time with you by e-mail.`]
-      : []),
-    "",
-    "A member of our team will reply within one business day (Monday to Friday).",
-    "",
-    "If you did not send this request, you can ignore this e-mail.",
-    "",
-    site.name,
-    `${site.email} | ${site.phone}`,
-  ].join("\n");
+  return `${describeWallClock(inquiry.preferredCallTime)} (${zone})`;
 }

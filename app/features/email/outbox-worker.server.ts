@@ -1,8 +1,9 @@
 import { gt } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
+import type { MailTransport } from "~/infra/mailer.server";
 import { outbox } from "../../../db/schema";
-import { deliverDueEmails, type MailTransport } from "./outbox.server";
+import { deliverDueEmails } from "./outbox.server";
 
 export interface OutboxWorkerOptions {
   db: Database;

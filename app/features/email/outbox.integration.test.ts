@@ -3,17 +3,10 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { createSmtpTransport } from "~/infra/mailer.server";
+import { createSmtpTransport, type MailTransport, type OutgoingMail } from "~/infra/mailer.server";
 import { outbox } from "../../../db/schema";
 import { createTestDatabase } from "../../../tests/setup/test-database";
-import {
-  deliverDueEmails,
-  type EmailMessage,
-  enqueueEmail,
-  MAX_DELIVERY_ATTEMPTS,
-  type MailTransport,
-  type OutgoingMail,
-} from "./outbox.server";
+import { deliverDueEmails, type EmailMessage, enqueueEmail, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
 
 let database: DatabaseHandle;
 const FROM = "VA Hub <hello@example.com>";

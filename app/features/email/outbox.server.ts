@@ -1,17 +1,14 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
-import { type EmailAttachment, outbox } from "../../../db/schema";
+import type { MailTransport, OutgoingMail } from "~/infra/mailer.server";
+import { outbox } from "../../../db/schema";
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  attachments?: EmailAttachment[];
-  /** What the message is about, e.g. "password-reset". */
+/** A message to queue: what will go out (the sender is added at delivery), and what it is about. */
+export type EmailMessage = Omit<OutgoingMail, "from" | "attachments"> & {
+  attachments?: OutgoingMail["attachments"];
+  /** What the message is about, e.g. "password-reset"; for staff and tests, never sent. */
   kind: string;
-}
+};
 
 /** Anything that can run an insert: the database or an open transaction. */
 type Executor = Pick<Database, "insert">;
@@ -30,21 +27,6 @@ export async function enqueueEmail(executor: Executor, message: EmailMessage): P
     // now() has microseconds and may differ, so a fresh message could look not yet due).
     nextAttemptAt: new Date(),
   });
-}
-
-export interface OutgoingMail {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  attachments: EmailAttachment[];
-}
-
-/** Sends one message; nodemailer's SMTP transport in production, anything with `sendMail` in tests. */
-export interface MailTransport {
-  sendMail(mail: OutgoingMail): Promise<unknown>;
 }
 
 export const MAX_DELIVERY_ATTEMPTS = 8;

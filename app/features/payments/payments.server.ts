@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { site } from "~/content/site";
-import type { Database } from "~/infra/db.server";
+import type { Database, Transaction } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
 import { FeatureError } from "~/lib/errors";
 import {
@@ -12,13 +11,13 @@ import {
   payments,
   users,
 } from "../../../db/schema";
-import {
-  type BookingContext,
-  cancelAppointment,
-  findOwnAppointment,
-  type Refunder,
-} from "../booking/booking.server";
+import { findOwnAppointment } from "../booking/appointments.server";
 import { enqueueEmail } from "../email/outbox.server";
+import {
+  paymentAfterCancellationEmail,
+  paymentReceiptEmail,
+  paymentRefundEmail,
+} from "../email/templates/payment-emails";
 import {
   type CheckoutGateway,
   type OrderGateway,
@@ -28,8 +27,6 @@ import {
 
 export const PROVIDER_DOWN_MESSAGE =
   "The payment provider could not be reached. Your appointment is unchanged; please try again in a few minutes.";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function payable(appointment: Appointment): void {
   if (appointment.cancelledAt)
@@ -325,12 +322,10 @@ export async function fulfilPayment(
       .from(appointments)
       .where(eq(appointments.id, payment.appointmentId));
     if (current?.cancelledAt && !current.paidAt && agencyEmail) {
-      await enqueueEmail(transaction, {
-        kind: "payment-after-cancellation",
-        to: agencyEmail,
-        subject: `Refund needed: payment for a cancelled appointment (${current.consultantSnapshot.name})`,
-        text: `A ${payment.provider} payment of ${formatMoney(payment.amountCents, payment.currency)} (reference ${payment.providerReference}) arrived for appointment ${current.id}, which was cancelled before the payment completed. Please refund it.`,
-      });
+      await enqueueEmail(
+        transaction,
+        paymentAfterCancellationEmail({ agencyEmail, appointment: current, payment }),
+      );
       return "refund-due";
     }
     return "already-paid";
@@ -433,26 +428,9 @@ export async function completeSandboxCheckout(
 }
 
 async function enqueueReceipt(transaction: Transaction, appointment: Appointment, payment: Payment) {
-  const [user] = await transaction.select().from(users).where(eq(users.id, appointment.userId));
-  if (!user) return;
-  await enqueueEmail(transaction, {
-    kind: "payment-receipt",
-    to: user.email,
-    subject: `Receipt: consultation with ${appointment.consultantSnapshot.name}`,
-    text: [
-      `Hello ${user.name},`,
-      "",
-      `We received your payment of ${formatMoney(payment.amountCents, payment.currency)} for the consultation with ${appointment.consultantSnapshot.name}.`,
-      `Paid by ${payment.provider === "stripe" ? "card (Stripe)" : "Razorpay"}${payment.mode === "sandbox" ? " — test payment, no money moved" : ""}.`,
-      `Reference: ${payment.providerReference}`,
-      "",
-      site.name,
-    ].join("\n"),
-  });
-}
-
-export function formatMoney(amountCents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amountCents / 100);
+  const [customer] = await transaction.select().from(users).where(eq(users.id, appointment.userId));
+  if (!customer) return;
+  await enqueueEmail(transaction, paymentReceiptEmail({ customer, appointment, payment }));
 }
 
 export const REFUND_NOTICE_HOURS = 24;
@@ -468,61 +446,57 @@ export function refundsOnCancel(
   );
 }
 
+/** A refund the provider has made, to be recorded with the cancellation that caused it. */
+export interface IssuedRefund {
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  /** The provider's refund id. */
+  reference: string;
+}
+
 /**
- * Cancels the user's appointment; a paid one cancelled 24 hours or more ahead is refunded through
- * its provider first (a provider that fails leaves the appointment as it was).
+ * The refund decision for an appointment about to be cancelled: when the policy says so (paid, 24
+ * hours or more ahead), the money goes back through the provider now and the refund is returned
+ * for `recordRefund`; otherwise nothing happens. A provider that fails throws, so the caller can
+ * leave the appointment as it was.
  */
-export async function cancelWithRefund(
+export async function refundForCancellation(
   db: Database,
   gateways: PaymentGateways,
-  userId: string,
-  input: unknown,
-  context: Omit<BookingContext, "perUserPerMinute">,
-) {
-  const refund: Refunder = async (appointment, now) => {
-    if (!refundsOnCancel(appointment, now)) return undefined;
-    const [payment] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.appointmentId, appointment.id), eq(payments.status, "paid")))
-      .limit(1);
-    if (!payment) return undefined;
-    const gateway = payment.provider === "stripe" ? requireStripe(gateways) : requireRazorpay(gateways);
-    if (!payment.providerPaymentId)
-      throw new FeatureError("conflict", "This payment cannot be refunded automatically. Please contact us.");
-    const reference = await withProvider(() =>
-      payment.provider === "stripe"
-        ? (gateway as CheckoutGateway).refund(
-            payment.providerPaymentId!,
-            payment.amountCents,
-            `refund-${payment.id}`,
-          )
-        : (gateway as OrderGateway).refund(payment.providerPaymentId!, payment.amountCents),
-    );
-    return {
-      apply: async (transaction) => {
-        await transaction
-          .update(payments)
-          .set({ status: "refunded", refundedAt: now, refundReference: reference })
-          .where(eq(payments.id, payment.id));
-        const [user] = await transaction.select().from(users).where(eq(users.id, appointment.userId));
-        if (!user) return;
-        await enqueueEmail(transaction, {
-          kind: "payment-refund",
-          to: user.email,
-          subject: `Refund: consultation with ${appointment.consultantSnapshot.name}`,
-          text: [
-            `Hello ${user.name},`,
-            "",
-            `We refunded ${formatMoney(payment.amountCents, payment.currency)} for the cancelled consultation with ${appointment.consultantSnapshot.name}.`,
-            "Depending on your bank, it can take 5 to 10 business days to appear.",
-            `Refund reference: ${reference}`,
-            "",
-            site.name,
-          ].join("\n"),
-        });
-      },
-    };
-  };
-  return cancelAppointment(db, userId, input, { ...context, refund });
+  appointment: Appointment,
+  now: Date,
+): Promise<IssuedRefund | undefined> {
+  if (!refundsOnCancel(appointment, now)) return undefined;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointment.id), eq(payments.status, "paid")))
+    .limit(1);
+  if (!payment) return undefined;
+  const providerPaymentId = payment.providerPaymentId;
+  if (!providerPaymentId)
+    throw new FeatureError("conflict", "This payment cannot be refunded automatically. Please contact us.");
+  const reference = await withProvider(() =>
+    payment.provider === "stripe"
+      ? requireStripe(gateways).refund(providerPaymentId, payment.amountCents, `refund-${payment.id}`)
+      : requireRazorpay(gateways).refund(providerPaymentId, payment.amountCents),
+  );
+  return { paymentId: payment.id, amountCents: payment.amountCents, currency: payment.currency, reference };
+}
+
+/** Writes a refund down in the cancellation's transaction: the payment row and the customer's e-mail. */
+export async function recordRefund(
+  transaction: Transaction,
+  refund: IssuedRefund,
+  cancellation: { appointment: Appointment; customer: { name: string; email: string }; now: Date },
+): Promise<void> {
+  await transaction
+    .update(payments)
+    .set({ status: "refunded", refundedAt: cancellation.now, refundReference: refund.reference })
+    .where(eq(payments.id, refund.paymentId));
+  await enqueueEmail(
+    transaction,
+    paymentRefundEmail({ customer: cancellation.customer, appointment: cancellation.appointment, refund }),
+  );
 }

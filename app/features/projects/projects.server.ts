@@ -3,27 +3,19 @@ import type { Database } from "~/infra/db.server";
 import { type Project, projects, projectTypes } from "../../../db/schema";
 import { isUuid } from "../consultants/consultants.server";
 
-/** The old clients' project shape; ROI as a percentage (8.5 means 8.5 %). */
-export interface PublicProject {
-  _id: string;
-  name: string;
-  image: string;
-  status: "active" | "inactive";
-  type: string;
-  summary: string;
-  investmentDetails: { roi: number };
+/** Return on investment as a percentage (1250 basis points are 12.5 %). */
+export function roiPercent(project: Pick<Project, "roiBasisPoints">): number {
+  return project.roiBasisPoints / 100;
 }
 
-export function toPublicProject(project: Project): PublicProject {
-  return {
-    _id: project.id,
-    name: project.name,
-    image: project.image,
-    status: project.status,
-    type: project.type,
-    summary: project.summary,
-    investmentDetails: { roi: project.roiBasisPoints / 100 },
-  };
+/** What the pages show of a project. */
+export type ProjectView = Pick<Project, "id" | "name" | "image" | "status" | "type" | "summary"> & {
+  roiPercent: number;
+};
+
+export function projectView(project: Project): ProjectView {
+  const { id, name, image, status, type, summary } = project;
+  return { id, name, image, status, type, summary, roiPercent: roiPercent(project) };
 }
 
 export async function listProjectTypes(db: Database): Promise<{ type: string; label: string }[]> {
@@ -34,19 +26,18 @@ export async function listProjectTypes(db: Database): Promise<{ type: string; la
 }
 
 /** All projects, or those of one type; an unknown type is simply an empty list. */
-export async function listProjects(db: Database, type?: string): Promise<PublicProject[]> {
-  const rows = await db
+export async function listProjects(db: Database, type?: string): Promise<Project[]> {
+  return db
     .select()
     .from(projects)
     .where(type === undefined ? undefined : eq(projects.type, type))
     .orderBy(asc(projects.name));
-  return rows.map(toPublicProject);
 }
 
 export async function findProject(
   db: Database,
   id: unknown,
-): Promise<(PublicProject & { typeLabel: string }) | undefined> {
+): Promise<(Project & { typeLabel: string }) | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ project: projects, typeLabel: projectTypes.label })
@@ -54,5 +45,5 @@ export async function findProject(
     .innerJoin(projectTypes, eq(projectTypes.type, projects.type))
     .where(eq(projects.id, id))
     .limit(1);
-  return row ? { ...toPublicProject(row.project), typeLabel: row.typeLabel } : undefined;
+  return row ? { ...row.project, typeLabel: row.typeLabel } : undefined;
 }

@@ -1,0 +1,94 @@
+import { site } from "~/content/site";
+import type { ValidInquiry } from "../../contact/inquiry-schema";
+import type { EmailMessage } from "../outbox.server";
+import { greeting, renderEmail } from "./render";
+
+type InquiryFacts = Pick<
+  ValidInquiry,
+  | "name"
+  | "email"
+  | "businessType"
+  | "otherBusiness"
+  | "requiredServices"
+  | "industry"
+  | "otherIndustry"
+  | "timezone"
+  | "message"
+>;
+
+function withOther(choice: string, other: string): string {
+  return choice === "Other" && other ? `Other: ${other}` : choice;
+}
+
+/** To the agency: every field of a new inquiry; a reply goes to the sender. */
+export function inquiryNotificationEmail(data: {
+  agencyEmail: string;
+  inquiry: InquiryFacts;
+  /** The number as people write it, with its country: "+44 20 7946 0958 (United Kingdom)". */
+  phone: string;
+  /** When the sender would like the call, described; absent when not given. */
+  preferredCallTime?: string;
+  reference: string;
+  receivedAt: Date;
+}): EmailMessage {
+  const { inquiry } = data;
+  return {
+    kind: "contact-inquiry",
+    to: data.agencyEmail,
+    replyTo: inquiry.email,
+    ...renderEmail({
+      subject: `New inquiry from ${inquiry.name}`,
+      paragraphs: [
+        ["A new inquiry arrived through the contact form. Reply to this e-mail to answer the sender."],
+        [
+          `Name: ${inquiry.name}`,
+          `Email: ${inquiry.email}`,
+          `Phone: ${data.phone}`,
+          `Business type: ${withOther(inquiry.businessType, inquiry.otherBusiness)}`,
+          `Required services: ${inquiry.requiredServices.join(", ")}`,
+          `Industry: ${withOther(inquiry.industry, inquiry.otherIndustry)}`,
+          `Timezone: ${inquiry.timezone}`,
+          `Preferred call time: ${data.preferredCallTime ?? "not given"}`,
+        ],
+        ["Message:", inquiry.message || "(no message)"],
+        [`Received ${data.receivedAt.toISOString()}, reference ${data.reference}.`],
+      ],
+    }),
+  };
+}
+
+/**
+ * The sender's copy. It repeats only choices from our own lists, never the free text, so the form
+ * cannot be used to mail someone else a message of the sender's making.
+ */
+export function inquiryAcknowledgementEmail(data: {
+  agencyEmail: string;
+  inquiry: Pick<ValidInquiry, "name" | "email" | "requiredServices">;
+  preferredCallTime?: string;
+}): EmailMessage {
+  const { inquiry, preferredCallTime } = data;
+  return {
+    kind: "contact-acknowledgement",
+    to: inquiry.email,
+    replyTo: data.agencyEmail,
+    ...renderEmail({
+      subject: `We received your inquiry | ${site.name}`,
+      paragraphs: [
+        greeting(inquiry.name),
+        [
+          `Thank you for contacting ${site.name}. We have received your request for a free consultation about: ${inquiry.requiredServices.join(", ")}.`,
+        ],
+        ...(preferredCallTime
+          ? [
+              [
+                `You asked for a call around ${preferredCallTime}. We will confirm the time with you by e-mail.`,
+              ],
+            ]
+          : []),
+        ["A member of our team will reply within one business day (Monday to Friday)."],
+        ["If you did not send this request, you can ignore this e-mail."],
+        [site.name, `${site.email} | ${site.phone}`],
+      ],
+    }),
+  };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { describeTime, describeWallClock, formatCalendarDate, formatDay, formatTimeOfDay } from "./dates";
+
+const MAY_4_17_30_UTC = new Date("2027-05-04T17:30:00.000Z");
+
+describe("describeTime", () => {
+  it("names the day, the time and the zone", () => {
+    expect(describeTime(MAY_4_17_30_UTC, "America/New_York")).toBe("Tuesday, May 4, 2027 at 1:30 PM EDT");
+    expect(describeTime(MAY_4_17_30_UTC, "America/Los_Angeles")).toBe("Tuesday, May 4, 2027 at 10:30 AM PDT");
+    expect(describeTime(MAY_4_17_30_UTC, "UTC")).toBe("Tuesday, May 4, 2027 at 5:30 PM UTC");
+  });
+
+  it("follows the zone's clock change", () => {
+    expect(describeTime(new Date("2027-11-08T15:00:00.000Z"), "America/New_York")).toBe(
+      "Monday, November 8, 2027 at 10:00 AM EST",
+    );
+  });
+
+  it("moves to the next day where the zone is already there", () => {
+    expect(describeTime(new Date("2027-05-04T23:30:00.000Z"), "Asia/Tokyo")).toBe(
+      "Wednesday, May 5, 2027 at 8:30 AM GMT+9",
+    );
+  });
+});
+
+describe("describeWallClock", () => {
+  it("reads the wall clock as written, whatever the server's zone", () => {
+    expect(describeWallClock("2027-05-04T14:30")).toBe("Tuesday, May 4, 2027 at 2:30 PM");
+    expect(describeWallClock("2027-05-10 09:30")).toBe("Monday, May 10, 2027 at 9:30 AM");
+  });
+});
+
+describe("the shorter forms", () => {
+  it("gives the day and the time of day of an instant in a zone", () => {
+    expect(formatDay(MAY_4_17_30_UTC, "America/New_York")).toBe("Tue, May 4, 2027");
+    expect(formatDay(new Date("2027-05-05T02:00:00.000Z"), "America/New_York")).toBe("Tue, May 4, 2027");
+    expect(formatTimeOfDay(MAY_4_17_30_UTC, "America/New_York")).toBe("1:30 PM");
+    expect(formatTimeOfDay(MAY_4_17_30_UTC, "Europe/London")).toBe("6:30 PM");
+  });
+
+  it("shows a calendar day without moving it to another zone", () => {
+    expect(formatCalendarDate("1990-01-01")).toBe("January 1, 1990");
+    expect(formatCalendarDate("2027-05-04", { weekday: "short" })).toBe("Tue");
+    expect(formatCalendarDate("2027-05-04", { month: "long" })).toBe("May");
+  });
+});

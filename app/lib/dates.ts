@@ -1,0 +1,71 @@
+/**
+ * Times and dates as people read them, the same on the server, in the browser, in e-mails and in
+ * the assistant's answers. Always en-US; a zone is always named, so nobody guesses whose clock it is.
+ */
+
+/** Browsers with an older ICU write "May 4, 2027, 1:30 PM"; newer ones "May 4, 2027 at 1:30 PM". */
+function withAt(formatted: string): string {
+  return formatted.replace(/, (\d{1,2}:\d{2})/, " at $1");
+}
+
+const fullDateAndTime = {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+} as const satisfies Intl.DateTimeFormatOptions;
+
+/** An instant in a zone, with the zone's short name: "Tuesday, May 4, 2027 at 1:30 PM EDT". */
+export function describeTime(instant: Date, zone: string): string {
+  return withAt(
+    new Intl.DateTimeFormat("en-US", { ...fullDateAndTime, timeZone: zone, timeZoneName: "short" }).format(
+      instant,
+    ),
+  );
+}
+
+/**
+ * A wall-clock time that belongs to no zone we know (`YYYY-MM-DDTHH:mm`, or with a space), e.g. the
+ * time a visitor asked to be called in their own zone: "Tuesday, May 4, 2027 at 2:30 PM".
+ */
+export function describeWallClock(wallClock: string): string {
+  const asIfUtc = new Date(`${wallClock.trim().replace(" ", "T")}Z`);
+  return withAt(new Intl.DateTimeFormat("en-US", { ...fullDateAndTime, timeZone: "UTC" }).format(asIfUtc));
+}
+
+/** The day of an instant in a zone, short: "Tue, May 4, 2027". */
+export function formatDay(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: zone,
+  }).format(instant);
+}
+
+/** The clock time of an instant in a zone: "1:30 PM". */
+export function formatTimeOfDay(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(
+    instant,
+  );
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`, no zone: a birthday, a post's date, a column of the slot picker),
+ * "May 4, 2027" by default, or any part of it (`{ weekday: "short" }` gives "Tue").
+ */
+export function formatCalendarDate(
+  isoDate: string,
+  parts: Pick<Intl.DateTimeFormatOptions, "weekday" | "day" | "month" | "year"> = {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  },
+): string {
+  return new Intl.DateTimeFormat("en-US", { ...parts, timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
