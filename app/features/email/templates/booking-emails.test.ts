@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { expectBothPartsToSay } from "../../../../tests/setup/email-reading";
+import {
+  appointmentBookedNoticeEmail,
+  appointmentCancellationEmail,
+  appointmentCancelledNoticeEmail,
+  appointmentConfirmationEmail,
+  type BookingEmailData,
+} from "./booking-emails";
+
+const invite = {
+  filename: "invite.ics",
+  contentType: "text/calendar; method=REQUEST",
+  content: "BEGIN:VCALENDAR",
+};
+const data: BookingEmailData & { agencyEmail: string; invite: typeof invite } = {
+  appointment: {
+    id: "5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f",
+    // 1:30 PM in New York.
+    startsAt: new Date("2027-05-04T17:30:00.000Z"),
+    amountCents: 123_450,
+    currency: "USD",
+    consultantSnapshot: {
+      name: "Nina Petrova",
+      image: "/images/consultants/nina-petrova.webp",
+      speciality: "Entrepreneurial Consultants",
+      degree: "MBA",
+      experience: "10 Years",
+      about: "Works with founders.",
+      feeCents: 123_450,
+      currency: "USD",
+      address: { line1: "60 Broad Street", line2: "New York, NY" },
+    },
+  },
+  customer: { name: "Ada <Lovelace>", email: "ada@example.com" },
+  zone: "America/New_York",
+  agencyEmail: "agency@example.com",
+  invite,
+};
+const WHEN = "Tuesday, May 4, 2027 at 1:30 PM EDT";
+
+describe("the booking e-mails", () => {
+  it("confirm the booking to the customer: who, when with the zone, the fee, the invitation", () => {
+    const mail = appointmentConfirmationEmail(data);
+    expect(mail).toMatchObject({
+      kind: "appointment-confirmation",
+      to: "ada@example.com",
+      attachments: [invite],
+    });
+    expect(mail.subject).toBe(`Your consultation with Nina Petrova on ${WHEN}`);
+    expectBothPartsToSay(mail, [
+      "Hello Ada <Lovelace>,",
+      `Your 30-minute consultation with Nina Petrova (Entrepreneurial Consultants) is booked for ${WHEN}.`,
+      "Fee: $1,234.50. You can pay online from My Appointments.",
+      "The attached invitation adds it to your calendar.",
+      "VA Hub",
+    ]);
+    expect(mail.html).toContain("Hello Ada &lt;Lovelace&gt;,");
+  });
+
+  it("tell the agency who booked whom, when, for how much; a reply goes to the customer", () => {
+    const mail = appointmentBookedNoticeEmail(data);
+    expect(mail).toMatchObject({
+      kind: "appointment-booked-notice",
+      to: "agency@example.com",
+      replyTo: "ada@example.com",
+    });
+    expect(mail.subject).toBe(`New booking: Nina Petrova, ${WHEN}`);
+    expectBothPartsToSay(mail, [
+      `Ada <Lovelace> <ada@example.com> booked Nina Petrova (Entrepreneurial Consultants) for ${WHEN}. Fee $1,234.50. Appointment 5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f.`,
+    ]);
+  });
+
+  it("tell the customer the cancellation, with the calendar update", () => {
+    const mail = appointmentCancellationEmail(data);
+    expect(mail).toMatchObject({
+      kind: "appointment-cancellation",
+      to: "ada@example.com",
+      attachments: [invite],
+    });
+    expect(mail.subject).toBe(`Cancelled: your consultation with Nina Petrova on ${WHEN}`);
+    expectBothPartsToSay(mail, [
+      `Your consultation with Nina Petrova on ${WHEN} is cancelled and the time is free again.`,
+      "The attached update removes it from your calendar.",
+    ]);
+  });
+
+  it("tell the agency about the cancellation", () => {
+    const mail = appointmentCancelledNoticeEmail(data);
+    expect(mail).toMatchObject({ kind: "appointment-cancelled-notice", to: "agency@example.com" });
+    expect(mail.subject).toBe(`Cancelled booking: Nina Petrova, ${WHEN}`);
+    expectBothPartsToSay(mail, [
+      `Ada <Lovelace> <ada@example.com> cancelled the consultation with Nina Petrova on ${WHEN}. Appointment 5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f.`,
+    ]);
+  });
+
+  it("tell the time in the zone they are given, named", () => {
+    const mail = appointmentConfirmationEmail({ ...data, zone: "Europe/London" });
+    expect(mail.subject).toBe("Your consultation with Nina Petrova on Tuesday, May 4, 2027 at 6:30 PM GMT+1");
+  });
+});

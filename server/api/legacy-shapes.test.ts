@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import type { Profile } from "~/features/accounts/profile.server";
+import type { Appointment, Consultant, Project } from "../../db/schema";
+import {
+  legacyAppointment,
+  legacyDocData,
+  legacyDoctor,
+  legacyProfile,
+  legacyProject,
+  wholeUnits,
+} from "./legacy-shapes";
+
+const ZONE = "America/New_York";
+const CONSULTANT_ID = "0b7a8a6e-6a3c-4a0e-9a4e-7d1f2b3c4d5e";
+const APPOINTMENT_ID = "5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f";
+
+const consultant: Consultant = {
+  id: CONSULTANT_ID,
+  name: "Nina Petrova",
+  image: "/images/consultants/nina-petrova.webp",
+  speciality: "Entrepreneurial Consultants",
+  degree: "MBA, Entrepreneurship",
+  experience: "10 Years",
+  about: "Works with first-time founders.",
+  feeCents: 11_550,
+  currency: "USD",
+  available: true,
+  addressLine1: "60 Broad Street",
+  addressLine2: "New York, NY",
+  createdAt: new Date("2027-01-01T00:00:00.000Z"),
+};
+
+const appointment: Appointment = {
+  id: APPOINTMENT_ID,
+  userId: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+  consultantId: CONSULTANT_ID,
+  // 1:30 PM in New York.
+  startsAt: new Date("2027-05-06T17:30:00.000Z"),
+  amountCents: 11_550,
+  currency: "USD",
+  consultantSnapshot: {
+    name: "Nina Petrova",
+    image: "/images/consultants/nina-petrova.webp",
+    speciality: "Entrepreneurial Consultants",
+    degree: "MBA, Entrepreneurship",
+    experience: "10 Years",
+    about: "Works with first-time founders.",
+    feeCents: 11_550,
+    currency: "USD",
+    address: { line1: "60 Broad Street", line2: "New York, NY" },
+  },
+  cancelledAt: null,
+  paidAt: null,
+  completedAt: null,
+  noShowAt: null,
+  refundedAt: null,
+  createdAt: new Date(1_809_360_600_000),
+};
+
+describe("wholeUnits", () => {
+  it("turns cents into the old clients' whole currency units", () => {
+    expect(wholeUnits(8_000)).toBe(80);
+    expect(wholeUnits(4_321)).toBe(43.21);
+    expect(wholeUnits(11_550)).toBe(115.5);
+  });
+});
+
+describe("legacyDocData", () => {
+  it("writes the snapshot with `_id` and fees in dollars, keys in the order jsonb gave them", () => {
+    expect(JSON.stringify(legacyDocData(CONSULTANT_ID, appointment.consultantSnapshot))).toBe(
+      `{"_id":"${CONSULTANT_ID}","fees":115.5,"name":"Nina Petrova","about":"Works with first-time founders.","image":"/images/consultants/nina-petrova.webp","degree":"MBA, Entrepreneurship","address":{"line1":"60 Broad Street","line2":"New York, NY"},"experience":"10 Years","speciality":"Entrepreneurial Consultants"}`,
+    );
+  });
+});
+
+describe("legacyAppointment", () => {
+  it("writes the old appointment, byte for byte, with our status last", () => {
+    expect(JSON.stringify(legacyAppointment(appointment, ZONE))).toBe(
+      `{"_id":"${APPOINTMENT_ID}","docId":"${CONSULTANT_ID}","docData":${JSON.stringify(legacyDocData(CONSULTANT_ID, appointment.consultantSnapshot))},"slotDate":"6_5_2027","slotTime":"01:30 PM","startsAt":"2027-05-06T17:30:00.000Z","amount":115.5,"currency":"USD","cancelled":false,"payment":false,"refunded":false,"isCompleted":false,"date":1809360600000,"status":"booked"}`,
+    );
+  });
+
+  it("tells the slot in the zone it is given", () => {
+    expect(legacyAppointment(appointment, "America/Los_Angeles")).toMatchObject({
+      slotDate: "6_5_2027",
+      slotTime: "10:30 AM",
+    });
+  });
+
+  it("turns the recorded times into the old flags and one status", () => {
+    const at = new Date("2027-05-01T00:00:00.000Z");
+    const flags = (changes: Partial<Appointment>) => {
+      const { cancelled, payment, refunded, isCompleted, status } = legacyAppointment(
+        { ...appointment, ...changes },
+        ZONE,
+      );
+      return { cancelled, payment, refunded, isCompleted, status };
+    };
+    expect(flags({ paidAt: at })).toEqual({
+      cancelled: false,
+      payment: true,
+      refunded: false,
+      isCompleted: false,
+      status: "paid",
+    });
+    expect(flags({ paidAt: at, cancelledAt: at, refundedAt: at })).toEqual({
+      cancelled: true,
+      payment: true,
+      refunded: true,
+      isCompleted: false,
+      status: "cancelled",
+    });
+    expect(flags({ paidAt: at, completedAt: at })).toEqual({
+      cancelled: false,
+      payment: true,
+      refunded: false,
+      isCompleted: true,
+      status: "completed",
+    });
+    expect(flags({ noShowAt: at })).toEqual({
+      cancelled: false,
+      payment: false,
+      refunded: false,
+      isCompleted: false,
+      status: "no_show",
+    });
+  });
+});
+
+describe("legacyDoctor", () => {
+  it("writes the listed consultant with fees in dollars and upcoming bookings by day", () => {
+    const upcoming = [
+      new Date("2027-05-05T15:00:00.000Z"),
+      new Date("2027-05-05T19:30:00.000Z"),
+      new Date("2027-05-07T14:00:00.000Z"),
+    ];
+    expect(JSON.stringify(legacyDoctor(consultant, upcoming, ZONE))).toBe(
+      `{"_id":"${CONSULTANT_ID}","name":"Nina Petrova","image":"/images/consultants/nina-petrova.webp","speciality":"Entrepreneurial Consultants","degree":"MBA, Entrepreneurship","experience":"10 Years","about":"Works with first-time founders.","fees":115.5,"address":{"line1":"60 Broad Street","line2":"New York, NY"},"available":true,"slots_booked":{"5_5_2027":["11:00 AM","03:30 PM"],"7_5_2027":["10:00 AM"]}}`,
+    );
+    expect(legacyDoctor(consultant, [], ZONE).slots_booked).toEqual({});
+  });
+});
+
+describe("legacyProfile and legacyProject", () => {
+  it("writes the profile as `userData`", () => {
+    const profile: Profile = {
+      id: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      phone: "+1 555 0100",
+      addressLine1: "1 Navy Way",
+      addressLine2: "Arlington, VA",
+      gender: "Female",
+      dateOfBirth: "1906-12-09",
+      image: "",
+    };
+    expect(JSON.stringify(legacyProfile(profile))).toBe(
+      '{"_id":"a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d","name":"Grace Hopper","email":"grace@example.com","phone":"+1 555 0100","address":{"line1":"1 Navy Way","line2":"Arlington, VA"},"gender":"Female","dob":"1906-12-09","image":""}',
+    );
+  });
+
+  it("writes the project with its ROI as a percentage", () => {
+    const project: Project = {
+      id: "c0ffee00-0000-4000-8000-000000000001",
+      name: "Sunfield Solar Farm",
+      summary: "A solar farm.",
+      image: "/images/projects/sunfield.svg",
+      status: "active",
+      type: "renewable-energy",
+      roiBasisPoints: 1_275,
+      createdAt: new Date("2027-01-01T00:00:00.000Z"),
+    };
+    expect(JSON.stringify(legacyProject(project))).toBe(
+      '{"_id":"c0ffee00-0000-4000-8000-000000000001","name":"Sunfield Solar Farm","image":"/images/projects/sunfield.svg","status":"active","type":"renewable-energy","summary":"A solar farm.","investmentDetails":{"roi":12.75}}',
+    );
+  });
+});
