@@ -16,6 +16,7 @@ import { findOwnAppointment, listAppointments } from "~/features/booking/appoint
 import { type DatabaseHandle, migrationsFolder, openDatabase } from "~/infra/db.server";
 import { getWith, postJson, type RequestTarget } from "../tests/setup/factories";
 import { createTestApp } from "../tests/setup/test-app";
+import { createServerDatabase } from "../tests/setup/test-database";
 import { appointments, outbox, payments } from "./schema";
 
 /**
@@ -70,27 +71,13 @@ async function databaseMadeWithOlderSchema(
       drop: async () => rmSync(directory, { recursive: true, force: true }),
     };
   }
-  const name = `test_migration_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const created = await createServerDatabase(serverUrl);
+  const client = new pg.Client({ connectionString: created.url });
   await client.connect();
   await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder: olderMigrations });
   await fill((text, params) => client.query(text, params));
   await client.end();
-  return {
-    reopen: () => openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
+  return { reopen: () => openDatabase({ databaseUrl: created.url }), drop: created.drop };
 }
 
 const USER_ID = randomUUID();

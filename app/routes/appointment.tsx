@@ -4,7 +4,12 @@ import { PrimaryButton } from "~/components/form-controls";
 import { SlotPicker } from "~/components/slot-picker";
 import { site } from "~/content/site";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
-import { consultantSlots, findConsultant, listConsultants } from "~/features/consultants/consultants.server";
+import {
+  consultantSlots,
+  findConsultant,
+  listConsultants,
+  snapshotOf,
+} from "~/features/consultants/consultants.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatMoney } from "~/lib/money";
@@ -29,17 +34,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     consultantSlots(context.db, consultant, { zone }),
     listConsultants(context.db, { speciality: consultant.speciality }),
   ]);
+  const { feeCents, currency, ...described } = snapshotOf(consultant);
   return {
     consultant: {
       id: consultant.id,
-      name: consultant.name,
-      image: consultant.image,
-      speciality: consultant.speciality,
-      degree: consultant.degree,
-      experience: consultant.experience,
-      about: consultant.about,
-      fee: formatMoney(consultant.feeCents, consultant.currency),
-      address: { line1: consultant.addressLine1, line2: consultant.addressLine2 },
+      ...described,
+      fee: formatMoney(feeCents, currency),
       available: consultant.available,
     },
     days,

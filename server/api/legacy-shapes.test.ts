@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Profile } from "~/features/accounts/profile.server";
+import { snapshotOf } from "~/features/consultants/consultants.server";
 import type { Appointment, Consultant, Project } from "../../db/schema";
 import {
   legacyAppointment,
@@ -38,17 +39,7 @@ const appointment: Appointment = {
   startsAt: new Date("2027-05-06T17:30:00.000Z"),
   amountCents: 11_550,
   currency: "USD",
-  consultantSnapshot: {
-    name: "Nina Petrova",
-    image: "/images/consultants/nina-petrova.webp",
-    speciality: "Entrepreneurial Consultants",
-    degree: "MBA, Entrepreneurship",
-    experience: "10 Years",
-    about: "Works with first-time founders.",
-    feeCents: 11_550,
-    currency: "USD",
-    address: { line1: "60 Broad Street", line2: "New York, NY" },
-  },
+  consultantSnapshot: snapshotOf(consultant),
   cancelledAt: null,
   paidAt: null,
   completedAt: null,

@@ -7,6 +7,7 @@
 import type { Profile } from "~/features/accounts/profile.server";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
 import { slotOf } from "~/features/booking/slots";
+import { snapshotOf } from "~/features/consultants/consultants.server";
 import { roiPercent } from "~/features/projects/projects.server";
 import type { Appointment, Consultant, ConsultantSnapshot, Project } from "../../db/schema";
 
@@ -15,18 +16,8 @@ export function wholeUnits(amountCents: number): number {
   return amountCents / 100;
 }
 
-/** The consultant as the old clients saw it in an appointment (`docData`). */
-export interface LegacyDocData {
-  _id: string;
-  fees: number;
-  name: string;
-  about: string;
-  image: string;
-  degree: string;
-  address: { line1: string; line2: string };
-  experience: string;
-  speciality: string;
-}
+/** The consultant as the old clients saw it in an appointment (`docData`): `_id`, fees in dollars. */
+export type LegacyDocData = { _id: string; fees: number } & Omit<ConsultantSnapshot, "feeCents" | "currency">;
 
 /**
  * The snapshot kept with an appointment, as `docData`. The old answers read it straight from a
@@ -47,22 +38,16 @@ export function legacyDocData(consultantId: string, snapshot: ConsultantSnapshot
 }
 
 /** A consultant in `/api/doctor/list`. */
-export interface LegacyDoctor {
-  _id: string;
-  name: string;
-  image: string;
-  speciality: string;
-  degree: string;
-  experience: string;
-  about: string;
-  fees: number;
-  address: { line1: string; line2: string };
+export type LegacyDoctor = LegacyDocData & {
   available: boolean;
   /** `day_month_year` → booked `hh:mm AM/PM` times, for upcoming active bookings. */
   slots_booked: Record<string, string[]>;
-}
+};
 
-/** A consultant with the start times of its upcoming bookings, told in the agency's zone. */
+/**
+ * A consultant with the start times of its upcoming bookings, told in the agency's zone. The
+ * snapshot's descriptive fields come in the old list's order (name, image … about).
+ */
 export function legacyDoctor(
   consultant: Consultant,
   upcomingStarts: readonly Date[],
@@ -73,16 +58,12 @@ export function legacyDoctor(
     const slot = slotOf(startsAt, zone);
     slotsBooked[slot.slotDate] = [...(slotsBooked[slot.slotDate] ?? []), slot.slotTime];
   }
+  const { feeCents, currency: _currency, address, ...described } = snapshotOf(consultant);
   return {
     _id: consultant.id,
-    name: consultant.name,
-    image: consultant.image,
-    speciality: consultant.speciality,
-    degree: consultant.degree,
-    experience: consultant.experience,
-    about: consultant.about,
-    fees: wholeUnits(consultant.feeCents),
-    address: { line1: consultant.addressLine1, line2: consultant.addressLine2 },
+    ...described,
+    fees: wholeUnits(feeCents),
+    address,
     available: consultant.available,
     slots_booked: slotsBooked,
   };

@@ -39,3 +39,14 @@ export function expectBothPartsToSay(message: EmailMessage, sentences: string[])
   }
   expect(html).toBe(message.text);
 }
+
+/** Checks who a message goes to, what it is, its subject, and that both parts say each sentence. */
+export function expectMail(
+  message: EmailMessage,
+  envelope: Pick<EmailMessage, "kind" | "to" | "subject"> &
+    Partial<Pick<EmailMessage, "replyTo" | "attachments">>,
+  sentences: string[],
+): void {
+  expect(message).toMatchObject(envelope);
+  expectBothPartsToSay(message, sentences);
+}

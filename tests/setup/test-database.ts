@@ -2,6 +2,28 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 
+/** A new, empty database on the PostgreSQL server at `serverUrl`: its URL, and how to drop it again. */
+export async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by DATABASE_URL (dropped again on close).
@@ -9,24 +31,13 @@ import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({});
-
-  const name = `test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const created = await createServerDatabase(serverUrl);
+  const handle = await openDatabase({ databaseUrl: created.url });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

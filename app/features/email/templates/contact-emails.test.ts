@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectBothPartsToSay } from "../../../../tests/setup/email-reading";
+import { expectBothPartsToSay, expectMail } from "../../../../tests/setup/email-reading";
 import { inquiryAcknowledgementEmail, inquiryNotificationEmail } from "./contact-emails";
 
 const inquiry = {
@@ -24,22 +24,25 @@ describe("the contact e-mails", () => {
       reference: "ref-1",
       receivedAt: new Date("2027-05-03T16:10:00.000Z"),
     });
-    expect(mail).toMatchObject({
-      kind: "contact-inquiry",
-      to: "agency@example.com",
-      replyTo: "grace@example.com",
-    });
-    expect(mail.subject).toBe("New inquiry from Grace Hopper");
-    expectBothPartsToSay(mail, [
-      "A new inquiry arrived through the contact form. Reply to this e-mail to answer the sender.",
-      "Name: Grace Hopper\nEmail: grace@example.com\nPhone: +44 20 7946 0958 (United Kingdom)",
-      "Business type: Other: Family office",
-      "Required services: Business Data Analysis, Project Management",
-      "Industry: Finance",
-      "Preferred call time: Monday, May 10, 2027 at 9:30 AM (GMT)",
-      "Message:\nQuarterly reports take us a week.\nCan you <help>?",
-      "Received 2027-05-03T16:10:00.000Z, reference ref-1.",
-    ]);
+    expectMail(
+      mail,
+      {
+        kind: "contact-inquiry",
+        to: "agency@example.com",
+        replyTo: "grace@example.com",
+        subject: "New inquiry from Grace Hopper",
+      },
+      [
+        "A new inquiry arrived through the contact form. Reply to this e-mail to answer the sender.",
+        "Name: Grace Hopper\nEmail: grace@example.com\nPhone: +44 20 7946 0958 (United Kingdom)",
+        "Business type: Other: Family office",
+        "Required services: Business Data Analysis, Project Management",
+        "Industry: Finance",
+        "Preferred call time: Monday, May 10, 2027 at 9:30 AM (GMT)",
+        "Message:\nQuarterly reports take us a week.\nCan you <help>?",
+        "Received 2027-05-03T16:10:00.000Z, reference ref-1.",
+      ],
+    );
     expect(mail.html).toContain("Can you &lt;help&gt;?");
   });
 
@@ -64,26 +67,33 @@ describe("the contact e-mails", () => {
       },
       preferredCallTime: "Monday, May 10, 2027 at 9:30 AM (GMT)",
     });
-    expect(mail).toMatchObject({
-      kind: "contact-acknowledgement",
-      to: "grace@example.com",
-      replyTo: "agency@example.com",
-    });
-    expect(mail.subject).toBe("We received your inquiry | VA Hub");
-    expectBothPartsToSay(mail, [
-      "Hello Grace Hopper,",
-      "Thank you for contacting VA Hub. We have received your request for a free consultation about: Digital Marketing, Project Management.",
-      "You asked for a call around Monday, May 10, 2027 at 9:30 AM (GMT). We will confirm the time with you by e-mail.",
-      "A member of our team will reply within one business day (Monday to Friday).",
-      "VA Hub\nhello@example.com | +1 (555) 010-0199",
-    ]);
+    expectMail(
+      mail,
+      {
+        kind: "contact-acknowledgement",
+        to: "grace@example.com",
+        replyTo: "agency@example.com",
+        subject: "We received your inquiry | VA Hub",
+      },
+      [
+        "Hello Grace Hopper,",
+        "Thank you for contacting VA Hub. We have received your request for a free consultation about: Digital Marketing, Project Management.",
+        "You asked for a call around Monday, May 10, 2027 at 9:30 AM (GMT). We will confirm the time with you by e-mail.",
+        "A member of our team will reply within one business day (Monday to Friday).",
+        "VA Hub\nhello@example.com | +1 (555) 010-0199",
+      ],
+    );
     expect(mail.text).not.toContain("Quarterly");
   });
 
   it("leave the call time out of the thanks when none was asked for", () => {
     const mail = inquiryAcknowledgementEmail({
       agencyEmail: "agency@example.com",
-      inquiry: { name: "Grace Hopper", email: "grace@example.com", requiredServices: ["Administrative Support"] },
+      inquiry: {
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        requiredServices: ["Administrative Support"],
+      },
     });
     expect(mail.text).not.toContain("You asked for a call");
   });
