@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { site } from "~/content/site";
 import type { Database } from "~/infra/db.server";
+import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type Appointment, appointments, type ConsultantSnapshot, users } from "../../../db/schema";
 import { findConsultant, isUuid, snapshotOf } from "../consultants/consultants.server";
@@ -23,7 +23,7 @@ export interface BookingContext {
 }
 
 /** Booking settings from the request context. */
-export function bookingContextFrom(context: Pick<RequestContext, "env">): BookingContext {
+export function bookingContextFrom(context: { env: Environment }): BookingContext {
   return {
     zone: context.env.AGENCY_TZ,
     agencyEmail: context.env.AGENCY_EMAIL,

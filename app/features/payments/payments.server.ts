@@ -3,6 +3,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { site } from "~/content/site";
 import type { Database } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
+import {
+  type CheckoutGateway,
+  type OrderGateway,
+  type PaymentGateways,
+  ProviderUnavailableError,
+} from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
 import {
   type Appointment,
@@ -19,12 +25,6 @@ import {
   type Refunder,
 } from "../booking/booking.server";
 import { enqueueEmail } from "../email/outbox.server";
-import {
-  type CheckoutGateway,
-  type OrderGateway,
-  type PaymentGateways,
-  ProviderUnavailableError,
-} from "./gateways.server";
 
 export const PROVIDER_DOWN_MESSAGE =
   "The payment provider could not be reached. Your appointment is unchanged; please try again in a few minutes.";
