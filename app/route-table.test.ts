@@ -1,0 +1,79 @@
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { disallowedPaths, isCacheablePage, type PageRoute, routeTable, sitemapPaths } from "./route-table";
+
+describe("the route table", () => {
+  it("names a route module that exists on every row", () => {
+    for (const page of routeTable) {
+      expect(existsSync(new URL(page.file, import.meta.url)), page.file).toBe(true);
+    }
+  });
+
+  it("caches the content pages and nothing personal or changing", () => {
+    const cached = [
+      "/",
+      "/services",
+      "/service1",
+      "/service2",
+      "/service3",
+      "/service4",
+      "/service5",
+      "/about",
+      "/blog",
+      "/blog/how-to-onboard-a-virtual-assistant-in-your-first-week",
+    ];
+    const notCached = [
+      "/blog/rss.xml",
+      "/contact",
+      "/login",
+      "/logout",
+      "/consultant",
+      "/consultant/Bookkeeping",
+      "/appointment/x",
+      "/my-appointments",
+      "/my-profile",
+      "/onboarding",
+      "/verify",
+      "/project",
+      "/projects/x",
+      "/sandbox/checkout/x",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/service6",
+      "/nowhere",
+      "/api/doctor/list",
+    ];
+    for (const path of cached) expect(isCacheablePage(routeTable, path), path).toBe(true);
+    for (const path of notCached) expect(isCacheablePage(routeTable, path), path).toBe(false);
+  });
+
+  it("lists the public pages in the sitemap, optional parameters left out", () => {
+    expect(sitemapPaths(routeTable)).toEqual([
+      "/",
+      "/services",
+      "/service1",
+      "/service2",
+      "/service3",
+      "/service4",
+      "/service5",
+      "/about",
+      "/blog",
+      "/contact",
+      "/consultant",
+      "/project",
+    ]);
+  });
+
+  it("keeps crawlers out of the signed-in areas, payment returns, the staff area and the API", () => {
+    expect(disallowedPaths(routeTable).sort()).toEqual(
+      ["/admin", "/api/", "/my-appointments", "/my-profile", "/onboarding", "/verify"].sort(),
+    );
+  });
+
+  it("refuses to list a page whose address needs a parameter", () => {
+    const table: PageRoute[] = [
+      { path: "/appointment/:docId", file: "routes/appointment.tsx", sitemap: true },
+    ];
+    expect(() => sitemapPaths(table)).toThrow("/appointment/:docId has required parameters");
+  });
+});
