@@ -13,25 +13,22 @@ function memory() {
   return { lines, stream };
 }
 
+/** The lines one access-log entry becomes. */
+function logRequest(pretty: boolean): string[] {
+  const { lines, stream } = memory();
+  createLogger("info", { pretty, destination: stream }).info({ msg: "request", path: "/about", status: 200 });
+  return lines;
+}
+
 describe("the logger", () => {
   it("writes one JSON object a line for log collectors", () => {
-    const { lines, stream } = memory();
-    createLogger("info", { pretty: false, destination: stream }).info({
-      msg: "request",
-      path: "/about",
-      status: 200,
-    });
+    const lines = logRequest(false);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, msg: "request", path: "/about", status: 200 });
   });
 
   it("writes a readable line for a person at a terminal", () => {
-    const { lines, stream } = memory();
-    createLogger("info", { pretty: true, destination: stream }).info({
-      msg: "request",
-      path: "/about",
-      status: 200,
-    });
+    const lines = logRequest(true);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request /);
     expect(lines[0]).toContain('"path":"/about"');
