@@ -2,6 +2,11 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 const exclude = ["node_modules/**", "build/**", "tests/e2e/**"];
+/**
+ * The AWS SDK warns once per process that its releases after January 2027 need Node 22; the tests
+ * run on the Node this project supports (package.json engines), so that advisory is noise here.
+ */
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" };
 
 export default defineConfig({
   resolve: { alias },
@@ -11,6 +16,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          env,
           include: ["**/*.test.ts", "**/*.test.tsx"],
           exclude: [...exclude, "**/*.integration.test.ts"],
         },
@@ -19,6 +25,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          env,
           include: ["**/*.integration.test.ts"],
           exclude,
           testTimeout: 30_000,

@@ -351,7 +351,7 @@ export type Project = typeof projects.$inferSelect;
 /**
  * Conversations with the built-in assistant, one row per Lex V2 session key, so every server
  * process continues the same dialog. The JSON columns hold Lex V2 wire structures (see
- * app/features/bot/lex-wire.ts); they are checked again when read. Rows expire after an idle period.
+ * app/lib/lex-wire.ts); they are checked again when read. Rows expire after an idle period.
  */
 export const botSessions = pgTable(
   "bot_sessions",

@@ -8,15 +8,16 @@ import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
 import { findSessionUser } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
-import type { PaymentGateways } from "~/features/payments/gateways.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
+import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
+import { isCacheablePage, routeTable } from "~/route-table";
 import { botApi } from "./api/bot-api";
 import { consultantApi } from "./api/consultant-api";
 import { contactApi } from "./api/contact-api";
@@ -43,8 +44,6 @@ export interface HttpAppDependencies {
 type AppEnv = { Variables: RequestContext };
 
 const ONE_YEAR_SECONDS = 31_536_000;
-/** Content pages that read nothing personal: the same for every anonymous visitor for a while. */
-const cacheablePages = /^\/(?:services|service[1-5]|about|blog(?:\/[a-z0-9-]+)?)?$/;
 const PAGE_CACHE_TTL_MS = 10_000;
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A picture of up to 2 MB plus the other form fields. */
@@ -172,7 +171,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     pageCache({
       ttlMs: PAGE_CACHE_TTL_MS,
       maxEntries: 200,
-      isCacheable: (path) => cacheablePages.test(path),
+      isCacheable: (path) => isCacheablePage(routeTable, path),
     }),
   );
   app.all("*", (context) => handlePage(context.req.raw, { ...context.var }));

@@ -11,7 +11,6 @@ import {
   useRef,
   useState,
 } from "react";
-import type { Message } from "~/features/bot/lex-wire";
 import { forgetSession, sendText } from "~/lib/bot-client";
 import {
   type ChatCard,
@@ -21,6 +20,7 @@ import {
   type StoredChat,
   saveChat,
 } from "~/lib/chat-storage";
+import type { Message } from "~/lib/lex-wire";
 import type { ChatBotAddress } from "./chat-widget-button";
 import { CloseIcon } from "./icons";
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { FeatureError, statusForFailure } from "~/lib/errors";
+import { HONEYPOT_MESSAGE } from "~/lib/honeypot";
 
 export interface FormFailure {
   error: string;
@@ -30,8 +31,6 @@ export function textValues(form: FormData, omit: string[] = []): Record<string, 
   }
   return values;
 }
-
-export const HONEYPOT_MESSAGE = "Your submission could not be accepted. Please try again.";
 
 export function honeypotFailure(values: Record<string, string>) {
   return formFailure(new FeatureError("invalid", HONEYPOT_MESSAGE), values);

@@ -1,9 +1,9 @@
-import type { PaymentGateways } from "~/features/payments/gateways.server";
 import type { User } from "../../db/schema";
 import type { AppCookies } from "./cookies.server";
 import type { Database } from "./db.server";
 import type { Environment } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { PaymentGateways } from "./payment-gateways.server";
 import type { AppSecrets } from "./secrets.server";
 
 /** What every loader and action receives as `context`: the server's shared parts for this request. */

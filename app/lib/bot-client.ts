@@ -2,7 +2,7 @@
  * The chat widget's client for our Amazon Lex V2 runtime API (/bots/…): plain fetch, so no AWS SDK
  * reaches the browser. The same calls work whether the built-in assistant or Amazon Lex answers.
  */
-import type { Message } from "~/features/bot/lex-wire";
+import type { Message } from "./lex-wire";
 
 export interface BotAddress {
   botId: string;

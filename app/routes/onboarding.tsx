@@ -11,9 +11,8 @@ import {
 } from "~/features/kyc/kyc-steps";
 import { requireUser, safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
-import { HONEYPOT_MESSAGE } from "~/infra/form-failure.server";
 import { FeatureError, fieldErrorsFrom } from "~/lib/errors";
-import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { HONEYPOT_MESSAGE, HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/onboarding";
 

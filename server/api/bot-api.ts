@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { BotContext } from "~/features/bot/bot.server";
-import { type SessionKey, sessionKeyProblem } from "~/features/bot/lex-wire";
 import { type BotProvider, LexServiceError, type StreamingResponse } from "~/features/bot/provider.server";
 import { inquiryContextFrom } from "~/features/contact/contact.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
+import { type SessionKey, sessionKeyProblem } from "~/lib/lex-wire";
 import type { ApiEnv } from "./api-env";
 
 /** Lex's error header carries the type and the service's namespace, e.g. `ValidationException:http://…/`. */

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPaymentGateways, type PaymentGateways } from "~/features/payments/gateways.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
+import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { createHttpApp, type PageHandler } from "../../server/http-app";
@@ -35,6 +35,8 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "va-hub-test-"));
   dataDirectories.push(dataDirectory);
   const env = testEnvironment({ DATA_DIR: dataDirectory, TRUST_PROXY: "true", ...options.settings });
+  // As at start-up (server/runtime.ts): the folder of uploaded pictures exists before it is served.
+  mkdirSync(env.uploadDirectory, { recursive: true });
   const secrets = options.secrets ?? testSecrets();
   const pageContexts: RequestContext[] = [];
   const app = createHttpApp({

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
+import type { Environment } from "~/infra/env.server";
 import {
   consumeRateLimit,
   isRateLimited,
@@ -7,7 +8,6 @@ import {
   recordRateLimitedEvent,
   tooManyRequests,
 } from "~/infra/rate-limit.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { users } from "../../../db/schema";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./password.server";
@@ -37,7 +37,7 @@ export interface SignedIn {
 }
 
 /** The parts of a request that sign-up and login need, from the request context. */
-export function authRequestFrom(context: Pick<RequestContext, "env" | "clientAddress">): AuthRequest {
+export function authRequestFrom(context: { env: Environment; clientAddress: string }): AuthRequest {
   const { env, clientAddress } = context;
   return {
     clientAddress,

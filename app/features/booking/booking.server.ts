@@ -1,8 +1,9 @@
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import { site } from "~/content/site";
 import type { Database, Transaction } from "~/infra/db.server";
+import type { Environment } from "~/infra/env.server";
+import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type Appointment, appointments, users } from "../../../db/schema";
 import { findConsultant, snapshotOf } from "../consultants/consultants.server";
@@ -13,7 +14,6 @@ import {
   appointmentCancelledNoticeEmail,
   appointmentConfirmationEmail,
 } from "../email/templates/booking-emails";
-import type { PaymentGateways } from "../payments/gateways.server";
 import { recordRefund, refundForCancellation } from "../payments/payments.server";
 import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema, type BookingRequest, bookingRequestSchema } from "./booking-schema";
@@ -34,7 +34,7 @@ export interface BookingContext {
 }
 
 /** Booking settings from the request context. */
-export function bookingContextFrom(context: Pick<RequestContext, "env" | "payments">): BookingContext {
+export function bookingContextFrom(context: { env: Environment; payments: PaymentGateways }): BookingContext {
   return {
     zone: context.env.AGENCY_TZ,
     agencyEmail: context.env.AGENCY_EMAIL,

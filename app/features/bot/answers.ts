@@ -8,8 +8,8 @@ import { firstCycleOffer, services } from "~/content/services";
 import { site } from "~/content/site";
 import { specialities } from "~/content/specialities";
 import { steps } from "~/content/steps";
+import type { Button, Message } from "~/lib/lex-wire";
 import { faqIntentName, INTENT } from "./catalog";
-import type { Button, Message } from "./lex-wire";
 import { link } from "./text";
 
 export function plain(content: string): Message {

@@ -9,9 +9,6 @@ import { type InquiryContext, submitInquiry } from "~/features/contact/contact.s
 import type { Database, Transaction } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError } from "~/lib/errors";
-import { botSessions } from "../../../db/schema";
-import { knownIntentNames } from "./catalog";
-import { checkClientState, type InquiryOutcome, promptForState, takeTurn } from "./dialog";
 import {
   type GetSessionResponse,
   type Interpretation,
@@ -24,7 +21,10 @@ import {
   type SessionState,
   sessionKeyProblem,
   sessionStateSchema,
-} from "./lex-wire";
+} from "~/lib/lex-wire";
+import { botSessions } from "../../../db/schema";
+import { knownIntentNames } from "./catalog";
+import { checkClientState, type InquiryOutcome, promptForState, takeTurn } from "./dialog";
 
 export interface BotSettings {
   /** Messages (RecognizeText, RecognizeUtterance, PutSession) a minute per session. */

@@ -15,9 +15,9 @@ import { services } from "~/content/services";
 import { INQUIRY_LIMITS, PREFERRED_CALL_MAX_DAYS } from "~/features/contact/inquiry-fields";
 import { normalizePhone } from "~/features/contact/inquiry-schema";
 import { describeWallClock } from "~/lib/dates";
+import type { Message, Slot, Slots } from "~/lib/lex-wire";
 import { card, plain } from "./answers";
 import { INTENT, serviceAliases } from "./catalog";
-import type { Message, Slot, Slots } from "./lex-wire";
 import { ChoiceMatcher } from "./nlu";
 import { words } from "./text";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { firstCycleOffer } from "~/content/services";
+import type { SessionState } from "~/lib/lex-wire";
 import { faqIntentName, INTENT, knownIntentNames } from "./catalog";
 import { checkClientState, type InquiryOutcome, type TurnResult, takeTurn } from "./dialog";
-import type { SessionState } from "./lex-wire";
 
 const NOW = new Date("2027-05-03T15:00:00Z");
 

@@ -10,6 +10,7 @@
 import { services } from "~/content/services";
 import { specialities } from "~/content/specialities";
 import type { FailureKind } from "~/lib/errors";
+import type { Intent, Interpretation, Message, SentimentResponse, SessionState, Slots } from "~/lib/lex-wire";
 import { answerFor, card, MENU_BUTTONS, plain } from "./answers";
 import { DIALOG_INTENTS, INTENT } from "./catalog";
 import {
@@ -24,7 +25,6 @@ import {
   scalar,
   servicesMentioned,
 } from "./consultation";
-import type { Intent, Interpretation, Message, SentimentResponse, SessionState, Slots } from "./lex-wire";
 import { type RankedIntent, understand } from "./nlu";
 import { analyzeSentiment } from "./sentiment";
 import { isCancel, yesOrNo } from "./text";

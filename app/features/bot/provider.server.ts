@@ -9,6 +9,14 @@ import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { FeatureError } from "~/lib/errors";
 import {
+  type GetSessionResponse,
+  putSessionBodySchema,
+  type RecognizeTextResponse,
+  recognizeTextBodySchema,
+  type SessionKey,
+  sessionKeyProblem,
+} from "~/lib/lex-wire";
+import {
   type BotContext,
   checkSessionKey,
   countBotMessage,
@@ -19,14 +27,6 @@ import {
   recognizeText,
 } from "./bot.server";
 import { decodeLexHeader, encodeLexHeader } from "./lex-codec.server";
-import {
-  type GetSessionResponse,
-  putSessionBodySchema,
-  type RecognizeTextResponse,
-  recognizeTextBodySchema,
-  type SessionKey,
-  sessionKeyProblem,
-} from "./lex-wire";
 
 /** A Lex error from Amazon (or about reaching it), passed on with Lex's own type and status. */
 export class LexServiceError extends Error {

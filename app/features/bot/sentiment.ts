@@ -1,5 +1,5 @@
 import Sentiment from "sentiment";
-import type { SentimentResponse } from "./lex-wire";
+import type { SentimentResponse } from "~/lib/lex-wire";
 
 const analyzer = new Sentiment();
 

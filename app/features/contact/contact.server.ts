@@ -1,11 +1,10 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "~/infra/db.server";
-import { HONEYPOT_MESSAGE } from "~/infra/form-failure.server";
+import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { describeWallClock } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { inquiries } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
 import { inquiryAcknowledgementEmail, inquiryNotificationEmail } from "../email/templates/contact-emails";
@@ -22,7 +21,7 @@ export interface InquiryContext {
 }
 
 /** The parts of a request an inquiry needs, from the request context. */
-export function inquiryContextFrom(context: Pick<RequestContext, "env" | "clientAddress">): InquiryContext {
+export function inquiryContextFrom(context: { env: Environment; clientAddress: string }): InquiryContext {
   return {
     clientAddress: context.clientAddress,
     perAddressPerMinute: context.env.RATE_LIMIT_FORMS_PER_MINUTE,

@@ -1,5 +1,5 @@
 import type { PolicyAdditions } from "~/infra/content-security-policy.server";
-import type { PaymentGateways } from "./gateways.server";
+import type { PaymentGateways } from "~/infra/payment-gateways.server";
 
 /** What the page that starts a payment must be allowed to load or lead to, per live provider. */
 export function checkoutPolicyAdditions(gateways: PaymentGateways): PolicyAdditions {

@@ -2,6 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
+import {
+  type CheckoutGateway,
+  type OrderGateway,
+  type PaymentGateways,
+  ProviderUnavailableError,
+} from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
 import {
   type Appointment,
@@ -18,12 +24,6 @@ import {
   paymentReceiptEmail,
   paymentRefundEmail,
 } from "../email/templates/payment-emails";
-import {
-  type CheckoutGateway,
-  type OrderGateway,
-  type PaymentGateways,
-  ProviderUnavailableError,
-} from "./gateways.server";
 
 export const PROVIDER_DOWN_MESSAGE =
   "The payment provider could not be reached. Your appointment is unchanged; please try again in a few minutes.";

@@ -2,6 +2,11 @@ import { createHmac, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
+import {
+  createPaymentGateways,
+  type OrderGateway,
+  type PaymentGateways,
+} from "~/infra/payment-gateways.server";
 import { seedDatabase } from "../../../db/seed";
 import { expectFailure, nextAddress, type RequestTarget } from "../../../tests/setup/factories";
 import {
@@ -21,7 +26,6 @@ import {
 import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testEnvironment } from "../../../tests/setup/test-environment";
-import { createPaymentGateways, type OrderGateway, type PaymentGateways } from "./gateways.server";
 
 const KEY_ID = "rzp_test_key";
 const KEY_SECRET = "test_secret";

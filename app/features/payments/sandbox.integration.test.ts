@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
+import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import { payments } from "../../../db/schema";
 import { seedDatabase } from "../../../db/seed";
 import { cancel, expectFailure, type RequestTarget } from "../../../tests/setup/factories";
@@ -24,7 +25,6 @@ import {
 import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testEnvironment } from "../../../tests/setup/test-environment";
-import { createPaymentGateways, type PaymentGateways } from "./gateways.server";
 import { completeSandboxCheckout } from "./payments.server";
 
 const FEE_CENTS = 6420;

@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
 import type { Database } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
+import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
-import type { PaymentGateways } from "./gateways.server";
 import { closeUnpaidCheckout, fulfilPayment } from "./payments.server";
 
 const NOT_VERIFIED = "The webhook signature could not be verified.";

@@ -1,5 +1,4 @@
 import { escapeXml } from "~/lib/xml";
-import { privatePathPrefixes, publicPagePaths } from "./public-pages";
 
 export interface SitemapEntry {
   /** Path on the site, starting with "/". */
@@ -8,10 +7,13 @@ export interface SitemapEntry {
   lastModified?: string;
 }
 
-/** The sitemap's entries: every public page, then one per blog post. */
-export function sitemapEntries(posts: ReadonlyArray<{ slug: string; date: string }>): SitemapEntry[] {
+/** The sitemap's entries: the listed pages (from the route table), then one per blog post. */
+export function sitemapEntries(
+  pagePaths: readonly string[],
+  posts: ReadonlyArray<{ slug: string; date: string }>,
+): SitemapEntry[] {
   return [
-    ...publicPagePaths.map((path) => ({ path })),
+    ...pagePaths.map((path) => ({ path })),
     ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.date })),
   ];
 }
@@ -31,12 +33,12 @@ export function renderSitemap(origin: string, entries: readonly SitemapEntry[]):
   ].join("\n");
 }
 
-/** robots.txt: everything may be crawled except the private areas; names the sitemap. */
-export function renderRobots(origin: string): string {
+/** robots.txt: everything may be crawled except the given private areas; names the sitemap. */
+export function renderRobots(origin: string, disallowed: readonly string[]): string {
   return [
     "User-agent: *",
     "Allow: /",
-    ...privatePathPrefixes.map((prefix) => `Disallow: ${prefix}`),
+    ...disallowed.map((prefix) => `Disallow: ${prefix}`),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

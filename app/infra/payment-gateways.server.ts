@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import Razorpay from "razorpay";
 import Stripe from "stripe";
-import type { Database } from "~/infra/db.server";
-import { hmacSha256 } from "~/infra/encryption.server";
-import type { Environment } from "~/infra/env.server";
-import type { AppSecrets } from "~/infra/secrets.server";
-import { payments } from "../../../db/schema";
+import { payments } from "../../db/schema";
+import type { Database } from "./db.server";
+import { hmacSha256 } from "./encryption.server";
+import type { Environment } from "./env.server";
+import type { AppSecrets } from "./secrets.server";
 
 export interface CheckoutRequest {
   paymentId: string;

@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { services } from "./content/services";
+import { disallowedPaths, isCacheablePage, type PageRoute, routeTable, sitemapPaths } from "./route-table";
+
+/** The pages that read nothing personal: home, services, the five service pages, about, blog. */
+const contentPages = ["/", "/services", ...services.map((service) => service.path), "/about", "/blog"];
+
+describe("the route table", () => {
+  it("names a route module that exists on every row", () => {
+    for (const page of routeTable) {
+      expect(existsSync(new URL(page.file, import.meta.url)), page.file).toBe(true);
+    }
+  });
+
+  it("caches the content pages and nothing personal or changing", () => {
+    expect(contentPages).toHaveLength(9);
+    const cached = [...contentPages, "/blog/how-to-onboard-a-virtual-assistant-in-your-first-week"];
+    const notCached = [
+      "/blog/rss.xml",
+      "/contact",
+      "/login",
+      "/logout",
+      "/consultant",
+      "/consultant/Bookkeeping",
+      "/appointment/x",
+      "/my-appointments",
+      "/my-profile",
+      "/onboarding",
+      "/verify",
+      "/project",
+      "/projects/x",
+      "/sandbox/checkout/x",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/service6",
+      "/nowhere",
+      "/api/doctor/list",
+    ];
+    for (const path of cached) expect(isCacheablePage(routeTable, path), path).toBe(true);
+    for (const path of notCached) expect(isCacheablePage(routeTable, path), path).toBe(false);
+  });
+
+  it("lists the public pages in the sitemap, optional parameters left out", () => {
+    expect(sitemapPaths(routeTable)).toEqual([...contentPages, "/contact", "/consultant", "/project"]);
+  });
+
+  it("keeps crawlers out of the signed-in areas, payment returns, the staff area and the API", () => {
+    expect(disallowedPaths(routeTable).sort()).toEqual(
+      ["/admin", "/api/", "/my-appointments", "/my-profile", "/onboarding", "/verify"].sort(),
+    );
+  });
+
+  it("refuses to list a page whose address needs a parameter", () => {
+    const table: PageRoute[] = [
+      { path: "/appointment/:docId", file: "routes/appointment.tsx", sitemap: true },
+    ];
+    expect(() => sitemapPaths(table)).toThrow("/appointment/:docId has required parameters");
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Every URL of the site, one row each, with what the server and search engines need to know about
+ * it. app/routes.ts hands the rows to React Router; server/http-app.ts asks the table which pages
+ * it may cache; /sitemap.xml and /robots.txt are made from it. A fact about a page is written here
+ * and nowhere else.
+ */
+import { matchRoutes } from "react-router";
+import { services } from "./content/services";
+
+export interface PageRoute {
+  /** The URL pattern, React Router style: "/blog/:slug", "/consultant/:speciality?", "/*". */
+  path: string;
+  /** The route module, relative to app/. */
+  file: string;
+  /** Needed only when one module serves several URLs. */
+  id?: string;
+  /**
+   * "public-content": the page shows nothing personal, so one render is reused for every anonymous
+   * visitor for a few seconds (docs/decisions/0008-page-cache-for-anonymous-visitors.md).
+   */
+  cache?: "public-content";
+  /** Listed in /sitemap.xml (without its optional parameters). */
+  sitemap?: true;
+  /** robots.txt asks crawlers to stay out of this path and everything below it. */
+  robots?: "disallow";
+}
+
+export const routeTable: readonly PageRoute[] = [
+  { path: "/", file: "routes/home.tsx", cache: "public-content", sitemap: true },
+  { path: "/services", file: "routes/services.tsx", cache: "public-content", sitemap: true },
+  ...services.map(
+    (service): PageRoute => ({
+      path: service.path,
+      file: "routes/service.tsx",
+      id: `routes/${service.slug}`,
+      cache: "public-content",
+      sitemap: true,
+    }),
+  ),
+  { path: "/about", file: "routes/about.tsx", cache: "public-content", sitemap: true },
+  { path: "/blog", file: "routes/blog.tsx", cache: "public-content", sitemap: true },
+  { path: "/blog/rss.xml", file: "routes/blog-rss.ts" },
+  // The sitemap lists each post from the blog folder, with its date.
+  { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content" },
+  { path: "/contact", file: "routes/contact.tsx", sitemap: true },
+  { path: "/login", file: "routes/login.tsx" },
+  { path: "/logout", file: "routes/logout.ts" },
+  { path: "/forgot-password", file: "routes/forgot-password.tsx" },
+  { path: "/reset-password", file: "routes/reset-password.tsx" },
+  { path: "/my-profile", file: "routes/my-profile.tsx", robots: "disallow" },
+  { path: "/my-appointments", file: "routes/my-appointments.tsx", robots: "disallow" },
+  { path: "/onboarding", file: "routes/onboarding.tsx", robots: "disallow" },
+  { path: "/verify", file: "routes/verify.tsx", robots: "disallow" },
+  { path: "/consultant/:speciality?", file: "routes/consultants.tsx", sitemap: true },
+  { path: "/appointment/:docId", file: "routes/appointment.tsx" },
+  { path: "/project/:type?", file: "routes/projects.tsx", sitemap: true },
+  // Plural, so a project id can never be mistaken for a project type.
+  { path: "/projects/:projectId", file: "routes/project.tsx" },
+  { path: "/sandbox/checkout/:paymentId", file: "routes/sandbox-checkout.tsx" },
+  { path: "/sitemap.xml", file: "routes/sitemap.ts" },
+  { path: "/robots.txt", file: "routes/robots.ts" },
+  { path: "/*", file: "routes/not-found.tsx" },
+];
+
+/**
+ * Areas the server answers outside React Router's pages that crawlers must stay out of too: the
+ * staff area and the JSON API.
+ */
+const privateAreas = ["/admin", "/api/"] as const;
+
+/** The row that answers a path, chosen as React Router chooses (static segments before parameters). */
+export function pageRouteFor(table: readonly PageRoute[], pathname: string): PageRoute | undefined {
+  const matches = matchRoutes(
+    table.map((page) => ({ path: page.path, page })),
+    pathname,
+  );
+  return matches?.at(-1)?.route.page;
+}
+
+/** Whether a rendered page may be reused for anonymous visitors. */
+export function isCacheablePage(table: readonly PageRoute[], pathname: string): boolean {
+  return pageRouteFor(table, pathname)?.cache === "public-content";
+}
+
+/** The paths /sitemap.xml lists, in table order. */
+export function sitemapPaths(table: readonly PageRoute[]): string[] {
+  return table.filter((page) => page.sitemap).map(listedPath);
+}
+
+/** The path prefixes robots.txt disallows. */
+export function disallowedPaths(table: readonly PageRoute[]): string[] {
+  return [...table.filter((page) => page.robots === "disallow").map(listedPath), ...privateAreas];
+}
+
+/** "/consultant/:speciality?" is listed as "/consultant"; a required parameter has no one path to list. */
+function listedPath(page: PageRoute): string {
+  const path = page.path
+    .split("/")
+    .filter((segment) => !segment.endsWith("?"))
+    .join("/");
+  if (/[:*]/.test(path)) throw new Error(`${page.path} has required parameters: it cannot be listed.`);
+  return path || "/";
+}
