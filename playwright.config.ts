@@ -10,6 +10,45 @@ const dataDirectory = `.tmp/e2e-${port}`;
 const mailSinkPort = port + 25;
 const mailSinkDirectory = `.tmp/e2e-mail-${port}`;
 process.env.MAIL_SINK_DIR = mailSinkDirectory;
+/** Tests move the clock server's time by writing an offset here (tests/e2e/support/staff.ts). */
+const clockServerPort = port + 2;
+const clockFile = `.tmp/e2e-clock-${clockServerPort}`;
+process.env.E2E_CLOCK_FILE = clockFile;
+process.env.E2E_CLOCK_SERVER_URL = `http://127.0.0.1:${clockServerPort}`;
+
+/**
+ * The production build (npm run test:e2e builds first) on a fresh embedded database: the data
+ * folder of the previous run on this port is removed first, so runs do not pile up data.
+ */
+function appServer(serverPort: number, dataFolder: string, testClockFile?: string) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: `rm -rf ${dataFolder} ${testClockFile ?? ""} && tsx server/main.ts`,
+    url: `${url}/readyz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(serverPort),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      BUILD_DIR: buildDirectory,
+      DATA_DIR: dataFolder,
+      LOG_LEVEL: "warn",
+      // Payments run through the built-in sandbox; production turns it on only when asked.
+      PAYMENT_SANDBOX: "true",
+      SMTP_URL: `smtp://127.0.0.1:${mailSinkPort}`,
+      OUTBOX_POLL_MS: "300",
+      // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
+      RATE_LIMIT_FORMS_PER_MINUTE: "10000",
+      RATE_LIMIT_BOOKINGS_PER_MINUTE: "10000",
+      // The staff account tests sign in with (tests/e2e/support/staff.ts).
+      ADMIN_EMAIL: "staff@example.com",
+      ADMIN_PASSWORD: "staff pass phrase for tests",
+      ...(testClockFile ? { TEST_CLOCK_FILE: testClockFile } : {}),
+    },
+  };
+}
 
 /** Debian's chromium, started the way this machine's closed network needs; never a downloaded one. */
 export const chromiumLaunchOptions = {
@@ -42,29 +81,9 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { MAIL_SINK_PORT: String(mailSinkPort), MAIL_SINK_DIR: mailSinkDirectory },
     },
-    {
-      // The production build (npm run test:e2e builds first) on a fresh embedded database: the data
-      // folder of the previous run on this port is removed first, so runs do not pile up data.
-      command: `rm -rf ${dataDirectory} && tsx server/main.ts`,
-      url: `${baseURL}/readyz`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      env: {
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: baseURL,
-        BUILD_DIR: buildDirectory,
-        DATA_DIR: dataDirectory,
-        LOG_LEVEL: "warn",
-        // Payments run through the built-in sandbox; production turns it on only when asked.
-        PAYMENT_SANDBOX: "true",
-        SMTP_URL: `smtp://127.0.0.1:${mailSinkPort}`,
-        OUTBOX_POLL_MS: "300",
-        // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
-        RATE_LIMIT_FORMS_PER_MINUTE: "10000",
-        RATE_LIMIT_BOOKINGS_PER_MINUTE: "10000",
-      },
-    },
+    appServer(port, dataDirectory),
+    // A second server whose clock tests may move (tests/e2e/support/staff.ts), so moving it never
+    // disturbs the tests running against the first one at the same time.
+    appServer(clockServerPort, `.tmp/e2e-${clockServerPort}`, clockFile),
   ],
 });

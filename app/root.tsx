@@ -14,13 +14,19 @@ import "./app.css";
 import { ErrorPage } from "./components/error-page";
 import { SiteShell } from "./components/site-shell";
 import { site } from "./content/site";
+import { workAreaFor } from "./features/accounts/roles";
 import { takeToast } from "./infra/flash.server";
 import { useNonce } from "./lib/nonce";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request, context);
   const user = context.user
-    ? { name: context.user.name, email: context.user.email, image: context.user.image }
+    ? {
+        name: context.user.name,
+        email: context.user.email,
+        image: context.user.image,
+        workArea: workAreaFor(context.user.role) ?? null,
+      }
     : null;
   const { botId, botAliasId, localeId } = context.env.bot;
   return data(
@@ -83,7 +89,9 @@ export function ErrorBoundary() {
     return <ErrorPage status={404} />;
   }
   if (isRouteErrorResponse(error) && error.status < 500) {
-    return <ErrorPage status={error.status} />;
+    const signInPath =
+      error.status === 401 ? (error.data as { signInPath?: string } | null)?.signInPath : undefined;
+    return <ErrorPage status={error.status} signInPath={signInPath} />;
   }
   return <ErrorPage status={500} requestId={rootData?.requestId} />;
 }

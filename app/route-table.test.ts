@@ -47,7 +47,16 @@ describe("the route table", () => {
 
   it("keeps crawlers out of the signed-in areas, payment returns, the staff area and the API", () => {
     expect(disallowedPaths(routeTable).sort()).toEqual(
-      ["/admin", "/api/", "/my-appointments", "/my-profile", "/onboarding", "/verify"].sort(),
+      [
+        "/admin",
+        "/api/",
+        "/my-appointments",
+        "/my-profile",
+        "/my-schedule",
+        "/my-schedule/profile",
+        "/onboarding",
+        "/verify",
+      ].sort(),
     );
   });
 

@@ -23,7 +23,39 @@ export interface PageRoute {
   sitemap?: true;
   /** robots.txt asks crawlers to stay out of this path and everything below it. */
   robots?: "disallow";
+  /**
+   * Only this role may open the page: 401 without a session, 403 for every other role. The
+   * authorization matrix test walks every row that has it.
+   */
+  access?: "admin" | "consultant";
 }
+
+/** The staff area: one row per page, all for agency staff only. */
+const adminPages: PageRoute[] = [
+  { path: "/admin", file: "routes/admin/dashboard.tsx" },
+  { path: "/admin/appointments", file: "routes/admin/appointments.tsx" },
+  { path: "/admin/appointments/export.csv", file: "routes/admin/appointments-export.ts" },
+  { path: "/admin/appointments/:appointmentId", file: "routes/admin/appointment.tsx" },
+  { path: "/admin/consultants", file: "routes/admin/consultants.tsx" },
+  {
+    path: "/admin/consultants/new",
+    file: "routes/admin/consultant-edit.tsx",
+    id: "routes/admin/consultant-new",
+  },
+  { path: "/admin/consultants/:consultantId", file: "routes/admin/consultant-edit.tsx" },
+  { path: "/admin/inquiries", file: "routes/admin/inquiries.tsx" },
+  { path: "/admin/inquiries/:inquiryId", file: "routes/admin/inquiry.tsx" },
+  { path: "/admin/kyc", file: "routes/admin/kyc.tsx" },
+  { path: "/admin/projects", file: "routes/admin/projects.tsx" },
+  { path: "/admin/projects/new", file: "routes/admin/project-edit.tsx", id: "routes/admin/project-new" },
+  { path: "/admin/projects/:projectId", file: "routes/admin/project-edit.tsx" },
+  { path: "/admin/emails", file: "routes/admin/emails.tsx" },
+  { path: "/admin/emails/:messageId", file: "routes/admin/email.tsx" },
+  { path: "/admin/emails/:messageId/html", file: "routes/admin/email-html.ts" },
+  { path: "/admin/people", file: "routes/admin/people.tsx" },
+  { path: "/admin/people/:userId", file: "routes/admin/person.tsx" },
+  { path: "/admin/audit", file: "routes/admin/audit.tsx" },
+].map((page) => ({ ...page, access: "admin" as const }));
 
 export const routeTable: readonly PageRoute[] = [
   { path: "/", file: "routes/home.tsx", cache: "public-content", sitemap: true },
@@ -57,6 +89,14 @@ export const routeTable: readonly PageRoute[] = [
   // Plural, so a project id can never be mistaken for a project type.
   { path: "/projects/:projectId", file: "routes/project.tsx" },
   { path: "/sandbox/checkout/:paymentId", file: "routes/sandbox-checkout.tsx" },
+  ...adminPages,
+  { path: "/my-schedule", file: "routes/my-schedule.tsx", robots: "disallow", access: "consultant" },
+  {
+    path: "/my-schedule/profile",
+    file: "routes/my-schedule-profile.tsx",
+    robots: "disallow",
+    access: "consultant",
+  },
   { path: "/sitemap.xml", file: "routes/sitemap.ts" },
   { path: "/robots.txt", file: "routes/robots.ts" },
   { path: "/*", file: "routes/not-found.tsx" },

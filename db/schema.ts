@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -26,6 +27,8 @@ export const projectTypes = pgTable("project_types", {
   type: text("type").primaryKey(),
   label: text("label").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** Archived types are not offered to visitors; their projects keep them. */
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
 });
 
 export const projects = pgTable(
@@ -41,7 +44,12 @@ export const projects = pgTable(
       .references(() => projectTypes.type),
     /** Return on investment in hundredths of a percent (1250 = 12.5 %), so no float rounding. */
     roiBasisPoints: integer("roi_basis_points").notNull(),
+    /** Archived projects are hidden from visitors. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Bumped on every staff change, so a second editor is told the record changed. */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("projects_type_idx").on(table.type),
@@ -49,7 +57,10 @@ export const projects = pgTable(
   ],
 );
 
-export const userRoles = ["investor", "borrower", "admin"] as const;
+/** Customers are investors or borrowers; `admin` is agency staff; `consultant` is linked to one consultant. */
+export const userRoles = ["investor", "borrower", "admin", "consultant"] as const;
+export type UserRole = (typeof userRoles)[number];
+export const customerRoles = ["investor", "borrower"] as const;
 
 export const users = pgTable(
   "users",
@@ -68,10 +79,19 @@ export const users = pgTable(
     dateOfBirth: text("date_of_birth").notNull().default(""),
     /** Public path of the profile picture, or empty. */
     image: text("image").notNull().default(""),
+    /** For the `consultant` role: the consultant profile this account speaks for. */
+    consultantId: uuid("consultant_id").references((): AnyPgColumn => consultants.id),
+    /** Set by staff: the account cannot sign in and its sessions are ended. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("users_email_key").on(table.email)],
+  (table) => [
+    uniqueIndex("users_email_key").on(table.email),
+    // One account per consultant profile.
+    uniqueIndex("users_consultant_key").on(table.consultantId).where(sql`${table.consultantId} is not null`),
+    index("users_created_idx").on(table.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -93,11 +113,15 @@ export const sessions = pgTable(
   ],
 );
 
+/** `reset`: the owner asked for a new password; `invite`: staff created the account, the link sets its first one. */
+export const passwordLinkPurposes = ["reset", "invite"] as const;
+
 export const passwordResets = pgTable(
   "password_resets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose", { enum: passwordLinkPurposes }).notNull().default("reset"),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -126,9 +150,17 @@ export const kycSubmissions = pgTable(
     idNumberLast4: text("id_number_last4").notNull(),
     status: text("status", { enum: kycStatuses }).notNull().default("pending"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When and by whom staff approved or rejected it (cleared by a resubmission). */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** Why it was rejected, shown to the customer. */
+    rejectionReason: text("rejection_reason"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("kyc_submissions_user_key").on(table.userId)],
+  (table) => [
+    uniqueIndex("kyc_submissions_user_key").on(table.userId),
+    index("kyc_submissions_status_idx").on(table.status, table.submittedAt),
+  ],
 );
 
 export const outboxStatuses = ["pending", "sent", "failed"] as const;
@@ -168,6 +200,8 @@ export const outbox = pgTable(
  * Contact inquiries from the site and from POST /api/contact. Every field is stored as the sender
  * typed it (plain text; pages escape it when they show it).
  */
+export const inquiryStatuses = ["new", "contacted", "closed"] as const;
+
 export const inquiries = pgTable(
   "inquiries",
   {
@@ -191,15 +225,39 @@ export const inquiries = pgTable(
      * time in their own time zone (see docs/decisions/0004-preferred-call-time.md), or null.
      */
     preferredCallTime: timestamp("preferred_call_time", { mode: "string" }),
+    /** Where staff are with it. */
+    status: text("status", { enum: inquiryStatuses }).notNull().default("new"),
+    /** Bumped on every staff change, so a second editor is told the record changed. */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("inquiries_created_idx").on(table.createdAt),
+    index("inquiries_status_idx").on(table.status, table.createdAt),
     check("inquiries_services_present", sql`cardinality(${table.requiredServices}) > 0`),
   ],
 );
 
 export type Inquiry = typeof inquiries.$inferSelect;
+
+/** Staff's internal notes on an inquiry, and the replies they e-mailed (the text as sent). */
+export const inquiryNotes = pgTable(
+  "inquiry_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inquiryId: uuid("inquiry_id")
+      .notNull()
+      .references(() => inquiries.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["note", "reply"] }).notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("inquiry_notes_inquiry_idx").on(table.inquiryId, table.createdAt)],
+);
+
+export type InquiryNote = typeof inquiryNotes.$inferSelect;
 
 /** Fixed-window counters shared by every server process. */
 export const rateLimitBuckets = pgTable(
@@ -213,6 +271,15 @@ export const rateLimitBuckets = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * Working hours per ISO weekday ("1" Monday … "7" Sunday) as minutes after midnight in the agency's
+ * zone, e.g. { "1": { start: 600, end: 1020 } } for 10:00 to 17:00 on Mondays. A missing or null
+ * day takes no bookings.
+ */
+export type WeeklyHours = Partial<
+  Record<"1" | "2" | "3" | "4" | "5" | "6" | "7", { start: number; end: number } | null>
+>;
 
 export const consultants = pgTable(
   "consultants",
@@ -231,7 +298,19 @@ export const consultants = pgTable(
     available: boolean("available").notNull().default(true),
     addressLine1: text("address_line1").notNull(),
     addressLine2: text("address_line2").notNull(),
+    /**
+     * The hours the consultant takes bookings, per weekday, inside the booking grid; null means
+     * the whole grid every day.
+     */
+    workingHours: jsonb("working_hours").$type<WeeklyHours>(),
+    /** Calendar days (YYYY-MM-DD in the agency's zone) with no bookings. */
+    daysOff: text("days_off").array().notNull().default(sql`'{}'::text[]`),
+    /** Archived consultants are hidden from customers and cannot be booked; history keeps them. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Bumped on every staff change, so a second editor is told the record changed. */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("consultants_speciality_idx").on(table.speciality),
@@ -277,6 +356,11 @@ export const appointments = pgTable(
     noShowAt: timestamp("no_show_at", { withTimezone: true }),
     /** Set when a cancellation gave the money back through the provider. */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Who cancelled (the customer or staff) and, for staff, why; shown to the customer. */
+    cancelledBy: text("cancelled_by", { enum: ["customer", "staff"] }),
+    cancelReason: text("cancel_reason"),
+    /** The calendar invitation's SEQUENCE: raised by every change sent to the customer. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -285,6 +369,9 @@ export const appointments = pgTable(
       .on(table.consultantId, table.startsAt)
       .where(sql`${table.cancelledAt} is null`),
     index("appointments_user_idx").on(table.userId, table.createdAt),
+    // Staff lists and the dashboard go by time, optionally per consultant.
+    index("appointments_starts_idx").on(table.startsAt),
+    index("appointments_consultant_starts_idx").on(table.consultantId, table.startsAt),
     // An appointment that took place did not also go unattended, and the other way round.
     check(
       "appointments_completed_or_no_show",
@@ -339,9 +426,14 @@ export const paymentEvents = pgTable(
     /** The provider's event id, or a key we derive for answers without one (e.g. a verified return). */
     eventKey: text("event_key").notNull(),
     type: text("type").notNull(),
+    /** The checkout attempt the event was about, when known (for the staff's payment history). */
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("payment_events_key").on(table.provider, table.eventKey)],
+  (table) => [
+    uniqueIndex("payment_events_key").on(table.provider, table.eventKey),
+    index("payment_events_payment_idx").on(table.paymentId),
+  ],
 );
 
 export type Payment = typeof payments.$inferSelect;
@@ -380,3 +472,34 @@ export const botSessions = pgTable(
 );
 
 export type BotSessionRow = typeof botSessions.$inferSelect;
+
+/**
+ * Every staff action, read-only once written: who did what to which record, and the fields that
+ * changed (before and after), in the transaction of the change itself.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written, so the entry still names the person after their account is gone. */
+    actorEmail: text("actor_email").notNull(),
+    /** What was done, e.g. "appointment.cancel", "kyc.reject". */
+    action: text("action").notNull(),
+    /** The kind of record and its id, e.g. "appointment" and a UUID. */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** One line for people, e.g. "Cancelled: the consultant is ill". */
+    summary: text("summary").notNull().default(""),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index("audit_log_at_idx").on(table.at),
+    index("audit_log_target_idx").on(table.targetType, table.targetId),
+    index("audit_log_actor_idx").on(table.actorId, table.at),
+  ],
+);
+
+export type AuditEntry = typeof auditLog.$inferSelect;

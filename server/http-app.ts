@@ -9,6 +9,7 @@ import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
 import { findSessionUser } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
+import { clockFrom } from "~/infra/clock.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
@@ -18,8 +19,10 @@ import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
 import { isCacheablePage, routeTable } from "~/route-table";
+import { adminApi } from "./api/admin-api";
 import { botApi } from "./api/bot-api";
 import { consultantApi } from "./api/consultant-api";
+import { consultantPortalApi } from "./api/consultant-portal-api";
 import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
@@ -57,6 +60,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     signingKey: secrets.signingKey,
     sessionDays: env.SESSION_DAYS,
   });
+  const clock = clockFrom(env);
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: "X-Request-Id" }));
@@ -127,6 +131,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     context.set("secrets", secrets);
     context.set("cookies", cookies);
     context.set("payments", payments);
+    context.set("clock", clock);
     context.set("clientAddress", clientAddressOf(context, env.TRUST_PROXY));
     const token = await readSessionToken(context.req.raw, cookies);
     if (token) {
@@ -163,6 +168,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.route("/api/doctor", consultantApi());
   app.route("/api/contact", contactApi());
   app.route("/api/project", projectApi());
+  app.route("/api/admin", adminApi());
+  app.route("/api/consultant-portal", consultantPortalApi());
   app.all("/api/*", (context) =>
     context.json({ success: false, message: "There is no such API endpoint." }, 404),
   );

@@ -75,6 +75,13 @@ async function startRuntime(): Promise<Runtime> {
     });
   }
 
+  if (env.TEST_CLOCK_FILE) {
+    logger.warn({
+      msg: "TEST_CLOCK_FILE is set: the server's clock follows that file. This is for end-to-end tests only.",
+      file: env.TEST_CLOCK_FILE,
+    });
+  }
+
   const outboxWorker = startOutboxWorker({
     db: database.db,
     logger,

@@ -1,6 +1,14 @@
 import { Link } from "react-router";
 
 const copy: Record<number, { title: string; body: string }> = {
+  401: {
+    title: "Please sign in",
+    body: "This page is for signed-in members of our team. Sign in and we will bring you back here.",
+  },
+  403: {
+    title: "This page is not open to your account",
+    body: "Your account does not have access to this page. If you think it should, please ask the agency's staff.",
+  },
   404: {
     title: "Page not found",
     body: "We could not find the page you were looking for. It may have moved, or the address may be mistyped.",
@@ -11,7 +19,16 @@ const copy: Record<number, { title: string; body: string }> = {
   },
 };
 
-export function ErrorPage({ status, requestId }: { status: number; requestId?: string }) {
+export function ErrorPage({
+  status,
+  requestId,
+  signInPath,
+}: {
+  status: number;
+  requestId?: string;
+  /** After a 401: where signing in starts (and comes back from). */
+  signInPath?: string;
+}) {
   const text = copy[status] ?? {
     title: "We could not complete that request",
     body: "Please check the address and try again.",
@@ -27,6 +44,14 @@ export function ErrorPage({ status, requestId }: { status: number; requestId?: s
         </p>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {signInPath ? (
+          <Link
+            to={signInPath}
+            className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            Sign in
+          </Link>
+        ) : null}
         <Link
           to="/"
           className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"

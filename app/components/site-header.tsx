@@ -42,6 +42,14 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
               Log in
             </Link>
           )}
+          {user?.workArea ? (
+            <NavLink
+              to={user.workArea.to}
+              className="rounded-md px-3 py-2 font-semibold text-brand-800 hover:text-brand-700"
+            >
+              {user.workArea.label}
+            </NavLink>
+          ) : null}
           <Link
             to="/contact"
             className="hidden rounded-full bg-accent-400 px-5 py-2.5 font-semibold text-ink shadow-sm hover:bg-accent-300 sm:inline-block"

@@ -9,6 +9,8 @@ export interface ShellUser {
   name: string;
   email: string;
   image: string;
+  /** Staff's "Admin", a consultant's "My schedule"; customers have none. */
+  workArea?: { label: string; to: string } | null;
 }
 
 export function SiteShell({

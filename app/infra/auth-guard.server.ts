@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
-import type { User } from "../../db/schema";
+import { data, redirect } from "react-router";
+import type { User, UserRole } from "../../db/schema";
 import type { RequestContext } from "./request-context.server";
 
 /** A same-site path to return to after signing in; anything else becomes "/". */
@@ -21,4 +21,39 @@ export function requireUser(request: Request, context: Pick<RequestContext, "use
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** What the error page offers after a 401: signing in, then coming back here. */
+export interface SignInNeeded {
+  signInPath: string;
+}
+
+/**
+ * The signed-in user when their role is one of `roles`. Staff pages answer 401 without a session
+ * (the page offers to sign in and come back) and 403 to every other role, so the status tells
+ * the truth to browsers and scripts alike.
+ */
+export function requireRole(
+  request: Request,
+  context: Pick<RequestContext, "user">,
+  ...roles: readonly UserRole[]
+): User {
+  const user = context.user;
+  if (!user) {
+    const url = new URL(request.url);
+    const back = `${url.pathname}${url.search}`;
+    throw data<SignInNeeded>(
+      { signInPath: `/login?redirectTo=${encodeURIComponent(back)}` },
+      { status: 401 },
+    );
+  }
+  if (!roles.includes(user.role)) throw data(null, { status: 403 });
+  return user;
+}
+
+/** The consultant account's linked consultant profile id; an unlinked account cannot use the portal. */
+export function requireConsultant(request: Request, context: Pick<RequestContext, "user">) {
+  const user = requireRole(request, context, "consultant");
+  if (!user.consultantId) throw data(null, { status: 403 });
+  return { user, consultantId: user.consultantId };
 }

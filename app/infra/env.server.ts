@@ -69,6 +69,11 @@ const environmentSchema = z.object({
   AWS_SESSION_TOKEN: z.string().optional(),
   /** Where requests for Amazon Lex go instead of AWS; only for tests against a local stand-in. */
   LEX_ENDPOINT: z.url().optional(),
+  /**
+   * End-to-end tests only: a file holding milliseconds to add to the server's clock, so a test can
+   * reach an appointment's start time. Never set it in production.
+   */
+  TEST_CLOCK_FILE: z.string().optional(),
 });
 
 /** The bot's identity for the widget and the bot API. */

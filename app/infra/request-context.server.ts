@@ -1,4 +1,5 @@
 import type { User } from "../../db/schema";
+import type { Clock } from "./clock.server";
 import type { AppCookies } from "./cookies.server";
 import type { Database } from "./db.server";
 import type { Environment } from "./env.server";
@@ -15,6 +16,8 @@ export type RequestContext = {
   cookies: AppCookies;
   /** Stripe and Razorpay, real or sandbox (absent when neither keys nor the sandbox are there). */
   payments: PaymentGateways;
+  /** The time rules are checked against (the system clock, or a test's). */
+  clock: Clock;
   requestId: string;
   cspNonce: string;
   /** The visitor's address: the socket's, or the proxy's header when TRUST_PROXY is set. */

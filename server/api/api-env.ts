@@ -1,13 +1,34 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { RequestContext } from "~/infra/request-context.server";
 import { FeatureError } from "~/lib/errors";
-import type { User } from "../../db/schema";
+import type { User, UserRole } from "../../db/schema";
 
 /** Hono's per-request variables: the same parts loaders get as their context. */
 export type ApiEnv = { Variables: RequestContext };
 
+export const NOT_SIGNED_IN = "Not authorized. Please log in again.";
+export const NOT_ALLOWED = "Your account is not allowed to do this.";
+
 export function requireApiUser(context: Context<ApiEnv>): User {
   const user = context.var.user;
-  if (!user) throw new FeatureError("unauthenticated", "Not authorized. Please log in again.");
+  if (!user) throw new FeatureError("unauthenticated", NOT_SIGNED_IN);
   return user;
+}
+
+/** The signed-in user of one of `roles`: 401 without a token, 403 for any other role. */
+export function requireApiRole(context: Context<ApiEnv>, ...roles: readonly UserRole[]): User {
+  const user = requireApiUser(context);
+  if (!roles.includes(user.role)) throw new FeatureError("forbidden", NOT_ALLOWED);
+  return user;
+}
+
+/**
+ * Guards every route below it, before any handler runs, so a route added later cannot forget
+ * the check (the authorization matrix test walks every registered route).
+ */
+export function onlyRoles(...roles: readonly UserRole[]): MiddlewareHandler<ApiEnv> {
+  return async (context, next) => {
+    requireApiRole(context, ...roles);
+    await next();
+  };
 }

@@ -28,7 +28,12 @@ const consultant: Consultant = {
   available: true,
   addressLine1: "60 Broad Street",
   addressLine2: "New York, NY",
+  workingHours: null,
+  daysOff: [],
+  archivedAt: null,
+  version: 1,
   createdAt: new Date("2027-01-01T00:00:00.000Z"),
+  updatedAt: new Date("2027-01-01T00:00:00.000Z"),
 };
 
 const appointment: Appointment = {
@@ -45,6 +50,9 @@ const appointment: Appointment = {
   completedAt: null,
   noShowAt: null,
   refundedAt: null,
+  cancelledBy: null,
+  cancelReason: null,
+  calendarSequence: 0,
   createdAt: new Date(1_809_360_600_000),
 };
 
@@ -159,7 +167,10 @@ describe("legacyProfile and legacyProject", () => {
       status: "active",
       type: "renewable-energy",
       roiBasisPoints: 1_275,
+      archivedAt: null,
+      version: 1,
       createdAt: new Date("2027-01-01T00:00:00.000Z"),
+      updatedAt: new Date("2027-01-01T00:00:00.000Z"),
     };
     expect(JSON.stringify(legacyProject(project))).toBe(
       '{"_id":"c0ffee00-0000-4000-8000-000000000001","name":"Sunfield Solar Farm","image":"/images/projects/sunfield.svg","status":"active","type":"renewable-energy","summary":"A solar farm.","investmentDetails":{"roi":12.75}}',

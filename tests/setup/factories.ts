@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { hashPassword } from "~/features/accounts/password.server";
 import { createSession } from "~/features/accounts/sessions.server";
 import type { Database } from "~/infra/db.server";
-import { type Consultant, consultants, users } from "../../db/schema";
+import { type Consultant, consultants, type UserRole, users } from "../../db/schema";
 
 /** The part of a Hono app the tests use: a request goes in, a response comes out. */
 export interface RequestTarget {
@@ -239,4 +239,64 @@ export async function bookOrFail(app: RequestTarget, token: string, body: Bookin
 
 export function cancel(app: RequestTarget, token: string, appointmentId: unknown): Promise<Response> {
   return postJson(app, "/api/user/cancel-appointment", { appointmentId }, { token });
+}
+
+let consultantCounter = 0;
+
+/** A consultant written straight to the database, bookable on the whole grid unless told otherwise. */
+export async function createConsultant(
+  db: Database,
+  overrides: Partial<Consultant> = {},
+): Promise<Consultant> {
+  consultantCounter += 1;
+  const [consultant] = await db
+    .insert(consultants)
+    .values({
+      name: `Test Consultant ${consultantCounter}`,
+      image: "/images/consultants/placeholder.webp",
+      speciality: "Financial Consultants",
+      degree: "MBA",
+      experience: "5 Years",
+      about: "Helps small businesses with their numbers.",
+      feeCents: 5_000,
+      currency: "USD",
+      available: true,
+      addressLine1: "1 Main Street",
+      addressLine2: "Springfield",
+      ...overrides,
+    })
+    .returning();
+  return consultant!;
+}
+
+export interface RoleUser extends DirectUser {
+  role: UserRole;
+  consultantId: string | null;
+}
+
+/**
+ * One signed-in account of a role, written straight to the database. A consultant account is
+ * linked to `consultantId` (the first seeded or made consultant, when not given).
+ */
+export async function createUserWithRole(
+  db: Database,
+  role: UserRole,
+  options: { consultantId?: string; name?: string } = {},
+): Promise<RoleUser> {
+  sharedPasswordHash ??= hashPassword(GOOD_PASSWORD);
+  const passwordHash = await sharedPasswordHash;
+  let consultantId: string | null = null;
+  if (role === "consultant") consultantId = options.consultantId ?? (await createConsultant(db)).id;
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: options.name ?? `${role} person`,
+      email: uniqueEmail(role),
+      passwordHash,
+      role,
+      consultantId,
+    })
+    .returning({ id: users.id, name: users.name, email: users.email });
+  const { token } = await createSession(db, row!.id, 30);
+  return { ...row!, token, role, consultantId };
 }

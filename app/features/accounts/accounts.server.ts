@@ -15,6 +15,8 @@ import { type LoginInput, loginSchema, type RegistrationInput, registrationSchem
 import { createSession, type SessionUser } from "./sessions.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
+export const ACCOUNT_DISABLED =
+  "This account has been disabled. Please contact us if you think this is a mistake.";
 
 export interface AuthLimits {
   /** Attempts a minute from one client address. */
@@ -105,6 +107,7 @@ export async function logIn(
     await recordRateLimitedEvent(db, accountRule, request.now);
     throw new FeatureError("unauthenticated", INVALID_CREDENTIALS);
   }
+  if (user.disabledAt) throw new FeatureError("forbidden", ACCOUNT_DISABLED);
   const session = await createSession(db, user.id, request.sessionDays, request.now);
   return { user, ...session };
 }

@@ -38,7 +38,13 @@ export async function findSessionUser(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), isNull(sessions.revokedAt)),
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, now),
+        isNull(sessions.revokedAt),
+        // A disabled account's sessions end at once, even ones not yet revoked.
+        isNull(users.disabledAt),
+      ),
     )
     .limit(1);
   return row?.user;

@@ -1,0 +1,12 @@
+import { AdminShell } from "~/components/admin-shell";
+import { requireRole } from "~/infra/auth-guard.server";
+import type { Route } from "./+types/audit";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, "admin");
+  return null;
+}
+
+export default function Page() {
+  return <AdminShell title="Audit log">{null}</AdminShell>;
+}

@@ -1,0 +1,9 @@
+import { Hono } from "hono";
+import { type ApiEnv, onlyRoles } from "./api-env";
+
+/** The staff API (DESIGN.md §4 "Staff API"): agency staff only, on every route. */
+export function adminApi() {
+  const api = new Hono<ApiEnv>();
+  api.use("*", onlyRoles("admin"));
+  return api;
+}
