@@ -6,7 +6,7 @@ import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type Appointment, appointments, users } from "../../../db/schema";
-import { findConsultant, snapshotOf } from "../consultants/consultants.server";
+import { consultantWorksAt, findConsultant, snapshotOf } from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
 import {
   appointmentBookedNoticeEmail,
@@ -22,6 +22,8 @@ import { resolveSlot, SLOT_MINUTES, type SlotProblem } from "./slots";
 
 export const MAX_UNPAID_UPCOMING = 3;
 export const SLOT_TAKEN_MESSAGE = "This slot is no longer available. Please choose another time.";
+export const OUTSIDE_WORKING_HOURS_MESSAGE =
+  "This consultant does not take appointments at that time. Please choose another slot.";
 
 export interface BookingContext {
   zone: string;
@@ -77,6 +79,11 @@ export async function bookAppointment(
     throw new FeatureError("invalid", slotMessages[resolved.problem], {
       slotTime: slotMessages[resolved.problem],
     });
+  if (!consultantWorksAt(consultant, resolved.startsAt, context.zone)) {
+    throw new FeatureError("conflict", OUTSIDE_WORKING_HOURS_MESSAGE, {
+      slotTime: OUTSIDE_WORKING_HOURS_MESSAGE,
+    });
+  }
 
   try {
     return await db.transaction(async (transaction) => {

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import type { WeeklyHours } from "../../../db/schema";
 
 /** The booking grid (seed §9): 7 days, every 30 minutes from 10:00 until before 21:00. */
 export const SLOT_MINUTES = 30;
@@ -21,6 +22,25 @@ export interface SlotDay {
   slots: Slot[];
 }
 
+/**
+ * When a consultant takes bookings: `workingHours` null means the whole grid every day; otherwise
+ * a weekday without hours takes none. `daysOff` are calendar days (YYYY-MM-DD, agency zone).
+ */
+export interface WorkingTime {
+  workingHours: WeeklyHours | null;
+  daysOff: readonly string[];
+}
+
+/** Whether a slot starting at `start` (a wall-clock time in the agency's zone) lies inside the working time. */
+export function isWorkingTime(start: DateTime, working: WorkingTime): boolean {
+  if (working.daysOff.includes(start.toISODate()!)) return false;
+  if (!working.workingHours) return true;
+  const hours = working.workingHours[String(start.weekday) as keyof WeeklyHours];
+  if (!hours) return false;
+  const minutes = start.hour * 60 + start.minute;
+  return minutes >= hours.start && minutes + SLOT_MINUTES <= hours.end;
+}
+
 export function formatSlotDate(time: DateTime): string {
   return `${time.day}_${time.month}_${time.year}`;
 }
@@ -36,11 +56,17 @@ function toSlot(time: DateTime): Slot {
 /**
  * The seven days of slots from `now`, in the agency's time zone: today from the next half hour
  * (not before 10:00), the following six days in full. `taken` holds the start instants (ms) of
- * active bookings, which are left out. Wall-clock times are resolved by luxon, so days across a
- * daylight-saving change keep every slot exactly once.
+ * active bookings, which are left out, as are slots outside `working`. Wall-clock times are
+ * resolved by luxon, so days across a daylight-saving change keep every slot exactly once.
  */
-export function slotWindow(options: { now: Date; zone: string; taken?: ReadonlySet<number> }): SlotDay[] {
-  const { zone, taken = new Set() } = options;
+export function slotWindow(options: {
+  now: Date;
+  zone: string;
+  taken?: ReadonlySet<number>;
+  /** The consultant's hours and days off; the whole grid when absent. */
+  working?: WorkingTime;
+}): SlotDay[] {
+  const { zone, taken = new Set(), working } = options;
   const now = DateTime.fromJSDate(options.now, { zone });
   const days: SlotDay[] = [];
   for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
@@ -58,6 +84,7 @@ export function slotWindow(options: { now: Date; zone: string; taken?: ReadonlyS
         { zone },
       );
       if (start <= now || taken.has(start.toMillis())) continue;
+      if (working && !isWorkingTime(start, working)) continue;
       slots.push(toSlot(start));
     }
     days.push({ date: day.toISODate()!, slots });

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import type { Database } from "~/infra/db.server";
 import { appointments, type Consultant, type ConsultantSnapshot, consultants } from "../../../db/schema";
-import { type SlotDay, slotWindow } from "../booking/slots";
+import { isWorkingTime, type SlotDay, slotWindow } from "../booking/slots";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,7 +26,7 @@ export function snapshotOf(consultant: Consultant): ConsultantSnapshot {
   };
 }
 
-/** Every consultant, or those of one speciality, by name. */
+/** Every consultant customers may see (archived ones left out), or those of one speciality, by name. */
 export async function listConsultants(
   db: Database,
   options: { speciality?: SpecialityName } = {},
@@ -33,7 +34,12 @@ export async function listConsultants(
   return db
     .select()
     .from(consultants)
-    .where(options.speciality ? eq(consultants.speciality, options.speciality) : undefined)
+    .where(
+      and(
+        isNull(consultants.archivedAt),
+        options.speciality ? eq(consultants.speciality, options.speciality) : undefined,
+      ),
+    )
     .orderBy(asc(consultants.name));
 }
 
@@ -53,21 +59,48 @@ export async function upcomingBookings(db: Database, now = new Date()): Promise<
   return byConsultant;
 }
 
-export async function findConsultant(db: Database, id: unknown): Promise<Consultant | undefined> {
+/** A consultant customers may see and book; archived ones only when asked for (staff, history). */
+export async function findConsultant(
+  db: Database,
+  id: unknown,
+  options: { includeArchived?: boolean } = {},
+): Promise<Consultant | undefined> {
   if (!isUuid(id)) return undefined;
-  const [consultant] = await db.select().from(consultants).where(eq(consultants.id, id)).limit(1);
+  const [consultant] = await db
+    .select()
+    .from(consultants)
+    .where(and(eq(consultants.id, id), options.includeArchived ? undefined : isNull(consultants.archivedAt)))
+    .limit(1);
   return consultant;
 }
 
-/** The consultant's bookable slots for the next seven days (none while not available). */
+/** Whether the consultant takes bookings at this start: inside their working hours and not on a day off. */
+export function consultantWorksAt(
+  consultant: Pick<Consultant, "workingHours" | "daysOff">,
+  startsAt: Date,
+  zone: string,
+): boolean {
+  return isWorkingTime(DateTime.fromJSDate(startsAt, { zone }), consultant);
+}
+
+/**
+ * The consultant's bookable slots for the next seven days: inside their working hours, not on
+ * their days off, none while not available or archived.
+ */
 export async function consultantSlots(
   db: Database,
   consultant: Consultant,
   options: { zone: string; now?: Date },
 ): Promise<SlotDay[]> {
   const now = options.now ?? new Date();
-  const days = slotWindow({ now, zone: options.zone, taken: await takenStarts(db, consultant.id, now) });
-  return consultant.available ? days : days.map((day) => ({ ...day, slots: [] }));
+  const days = slotWindow({
+    now,
+    zone: options.zone,
+    taken: await takenStarts(db, consultant.id, now),
+    working: consultant,
+  });
+  const bookable = consultant.available && consultant.archivedAt === null;
+  return bookable ? days : days.map((day) => ({ ...day, slots: [] }));
 }
 
 async function takenStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {

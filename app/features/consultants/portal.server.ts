@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, gt, lte, type SQL } from "drizzle-orm";
+import type { Database } from "~/infra/db.server";
+import { FeatureError, parseInput } from "~/lib/errors";
+import { type Appointment, appointments, type Consultant, consultants, users } from "../../../db/schema";
+import type { NewPicture } from "../accounts/profile.server";
+import { storeProfilePicture } from "../accounts/profile-picture.server";
+import type { Actor } from "../audit/audit.server";
+import { changedFields } from "../audit/audit.server";
+import { ownAvailabilitySchema, ownProfileSchema } from "./consultant-schema";
+import { CONSULTANT_NOT_FOUND, changeConsultant } from "./staff-consultants.server";
+
+export const PORTAL_PAGE_SIZE = 20;
+
+/** The consultant profile a consultant account speaks for. */
+export async function getOwnConsultant(db: Database, consultantId: string): Promise<Consultant> {
+  const [consultant] = await db.select().from(consultants).where(eq(consultants.id, consultantId));
+  if (!consultant) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
+  return consultant;
+}
+
+export interface ScheduledAppointment {
+  appointment: Appointment;
+  customer: { id: string; name: string; email: string };
+}
+
+/**
+ * One page of the consultant's own appointments: "upcoming" (not started yet, soonest first) or
+ * "started" (started or over, latest first: these can be marked completed or no-show).
+ */
+export async function listOwnAppointments(
+  db: Database,
+  consultantId: string,
+  options: { now: Date; when: "upcoming" | "started"; page?: number },
+): Promise<{ appointments: ScheduledAppointment[]; total: number; page: number; pageCount: number }> {
+  const upcoming = options.when === "upcoming";
+  const where: SQL = and(
+    eq(appointments.consultantId, consultantId),
+    upcoming ? gt(appointments.startsAt, options.now) : lte(appointments.startsAt, options.now),
+  )!;
+  const [totalRow] = await db.select({ total: count() }).from(appointments).where(where);
+  const total = totalRow?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PORTAL_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
+  const rows = await db
+    .select({
+      appointment: appointments,
+      customer: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.userId))
+    .where(where)
+    .orderBy(upcoming ? asc(appointments.startsAt) : desc(appointments.startsAt), asc(appointments.createdAt))
+    .limit(PORTAL_PAGE_SIZE)
+    .offset((page - 1) * PORTAL_PAGE_SIZE);
+  return { appointments: rows, total, page, pageCount };
+}
+
+/** The consultant switches bookings on or off and sets their days off. */
+export async function updateOwnAvailability(
+  db: Database,
+  consultantId: string,
+  input: unknown,
+  actor: Actor,
+  options: { now: Date },
+): Promise<Consultant> {
+  const { version, ...changes } = parseInput(ownAvailabilitySchema, input);
+  return changeConsultant(db, consultantId, version, actor, options.now, (current) => ({
+    changes,
+    audit: {
+      action: "consultant.availability",
+      summary: "Changed their availability in the consultant portal",
+      ...changedFields(current as unknown as Record<string, unknown>, changes),
+    },
+  }));
+}
+
+/** The consultant rewrites their own "about" text and may replace their picture. */
+export async function updateOwnProfile(
+  db: Database,
+  consultantId: string,
+  input: unknown,
+  actor: Actor,
+  options: { now: Date; picture?: NewPicture },
+): Promise<Consultant> {
+  const { version, about } = parseInput(ownProfileSchema, input);
+  const image = options.picture
+    ? await storeProfilePicture(options.picture.bytes, options.picture.uploadDirectory)
+    : undefined;
+  const changes = { about, ...(image ? { image } : {}) };
+  return changeConsultant(db, consultantId, version, actor, options.now, (current) => ({
+    changes,
+    audit: {
+      action: "consultant.profile",
+      summary: "Changed their profile in the consultant portal",
+      ...changedFields(current as unknown as Record<string, unknown>, changes),
+    },
+  }));
+}

@@ -1,0 +1,322 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/infra/db.server";
+import { auditLog, consultants } from "../../../db/schema";
+import {
+  countRows,
+  createConsultant,
+  createUserWithRole,
+  createUserWithSession,
+} from "../../../tests/setup/factories";
+import { createTestDatabase } from "../../../tests/setup/test-database";
+import { bookAppointment, OUTSIDE_WORKING_HOURS_MESSAGE } from "../booking/booking.server";
+import { consultantSlots, findConsultant, listConsultants } from "./consultants.server";
+import {
+  createConsultant as addConsultant,
+  archiveConsultant,
+  CHANGED_BY_SOMEONE_ELSE,
+  getConsultantForStaff,
+  listConsultantsForStaff,
+  restoreConsultant,
+  updateConsultant,
+} from "./staff-consultants.server";
+
+const NEW_YORK = "America/New_York";
+// Monday 3 May 2027, 9:00 in New York: the whole week ahead is open.
+const NOW = DateTime.fromISO("2027-05-03T09:00", { zone: NEW_YORK }).toJSDate();
+
+let database: DatabaseHandle;
+let uploadDirectory: string;
+let staff: { id: string; email: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadDirectory = mkdtempSync(path.join(tmpdir(), "consultant-pictures-"));
+  staff = await createUserWithRole(database.db, "admin");
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(uploadDirectory, { recursive: true, force: true });
+});
+
+async function pngBytes(): Promise<Uint8Array> {
+  return sharp({ create: { width: 40, height: 60, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+}
+
+const validFields = {
+  name: "Rosa Delgado",
+  speciality: "Tax Consultants",
+  degree: "CPA",
+  experience: "7 Years",
+  about: "Keeps small firms on the right side of the tax office.",
+  fee: "65.50",
+  available: "on",
+  addressLine1: "18 Elm Row",
+  addressLine2: "Boston, MA",
+};
+
+function bookingContext(now = NOW) {
+  return { zone: NEW_YORK, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now };
+}
+
+async function auditEntriesFor(targetId: string) {
+  return database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
+}
+
+describe("creating a consultant", () => {
+  it("stores every field, the fee in cents, a re-encoded picture and one audit entry", async () => {
+    const created = await addConsultant(database.db, validFields, staff, {
+      now: NOW,
+      picture: { bytes: await pngBytes(), uploadDirectory },
+    });
+    expect(created).toMatchObject({
+      name: "Rosa Delgado",
+      speciality: "Tax Consultants",
+      feeCents: 6550,
+      currency: "USD",
+      available: true,
+      addressLine1: "18 Elm Row",
+      workingHours: null,
+      daysOff: [],
+      archivedAt: null,
+      version: 1,
+    });
+    expect(created.image).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
+    const stored = path.join(uploadDirectory, path.basename(created.image));
+    expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
+    const [entry] = await auditEntriesFor(created.id);
+    expect(entry).toMatchObject({ action: "consultant.create", actorEmail: staff.email });
+    expect(entry!.after).toMatchObject({ name: "Rosa Delgado", feeCents: 6550 });
+    // Customers see the new consultant at once.
+    expect((await listConsultants(database.db)).map((consultant) => consultant.id)).toContain(created.id);
+  });
+
+  it("refuses bad fields with a sentence per field, before storing a picture or a row", async () => {
+    const before = { rows: await countRows(database.db, consultants), files: readdirSync(uploadDirectory) };
+    const attempt = addConsultant(
+      database.db,
+      { ...validFields, name: " ", fee: "-5", speciality: "Astrology" },
+      staff,
+      { now: NOW, picture: { bytes: await pngBytes(), uploadDirectory } },
+    );
+    await expect(attempt).rejects.toMatchObject({
+      kind: "invalid",
+      fieldErrors: {
+        name: "Please enter the consultant's name.",
+        fee: "Please enter the fee in dollars, for example 50 or 49.50.",
+        speciality: "Please choose a speciality.",
+      },
+    });
+    expect(await countRows(database.db, consultants)).toBe(before.rows);
+    expect(readdirSync(uploadDirectory)).toEqual(before.files);
+  });
+
+  it("needs a picture, and takes only pictures", async () => {
+    await expect(addConsultant(database.db, validFields, staff, { now: NOW })).rejects.toMatchObject({
+      kind: "invalid",
+      fieldErrors: { image: "Please choose a picture of the consultant." },
+    });
+    await expect(
+      addConsultant(database.db, validFields, staff, {
+        now: NOW,
+        picture: { bytes: new TextEncoder().encode("<svg onload=alert(1)>"), uploadDirectory },
+      }),
+    ).rejects.toMatchObject({ kind: "invalid", message: "Please choose a JPEG, PNG or WebP picture." });
+    await expect(
+      addConsultant(database.db, { ...validFields, image: "https://elsewhere.example/p.png" }, staff, {
+        now: NOW,
+      }),
+    ).rejects.toMatchObject({ kind: "invalid" });
+  });
+
+  it("keeps working hours inside the grid, on the half hour", async () => {
+    const attempt = (workingHours: unknown) =>
+      addConsultant(
+        database.db,
+        { ...validFields, image: "/images/consultants/x.webp", workingHours },
+        staff,
+        {
+          now: NOW,
+        },
+      );
+    for (const hours of [
+      { "1": { start: "09:00", end: "12:00" } },
+      { "1": { start: "10:00", end: "21:30" } },
+      { "1": { start: "10:15", end: "12:00" } },
+      { "1": { start: "14:00", end: "12:00" } },
+      { "8": { start: "10:00", end: "12:00" } },
+    ]) {
+      await expect(attempt(hours), JSON.stringify(hours)).rejects.toMatchObject({ kind: "invalid" });
+    }
+    const saved = await attempt({ "1": { start: "10:00", end: "13:30" }, "3": { start: 600, end: 1260 } });
+    expect(saved.workingHours).toEqual({ "1": { start: 600, end: 810 }, "3": { start: 600, end: 1260 } });
+    const wholeWeek = Object.fromEntries(
+      ["1", "2", "3", "4", "5", "6", "7"].map((day) => [day, { start: "10:00", end: "21:00" }]),
+    );
+    expect((await attempt(wholeWeek)).workingHours).toBeNull();
+  });
+});
+
+describe("editing a consultant", () => {
+  it("changes the fields sent, bumps the version and records what changed", async () => {
+    const consultant = await createConsultant(database.db, { feeCents: 5000 });
+    const updated = await updateConsultant(
+      database.db,
+      consultant.id,
+      { fee: "80", about: "Now also helps with payroll.", version: 1 },
+      staff,
+      { now: NOW },
+    );
+    expect(updated).toMatchObject({ feeCents: 8000, about: "Now also helps with payroll.", version: 2 });
+    expect(updated.name).toBe(consultant.name);
+    const [entry] = await auditEntriesFor(consultant.id);
+    expect(entry).toMatchObject({
+      action: "consultant.update",
+      before: { feeCents: 5000 },
+      after: { feeCents: 8000 },
+    });
+  });
+
+  it("refuses a save made from a stale version with the 409 sentence, changing nothing", async () => {
+    const consultant = await createConsultant(database.db);
+    await updateConsultant(database.db, consultant.id, { name: "First Editor", version: 1 }, staff, {
+      now: NOW,
+    });
+    await expect(
+      updateConsultant(database.db, consultant.id, { name: "Second Editor", version: 1 }, staff, {
+        now: NOW,
+      }),
+    ).rejects.toMatchObject({ kind: "conflict", message: CHANGED_BY_SOMEONE_ELSE });
+    expect(await getConsultantForStaff(database.db, consultant.id)).toMatchObject({
+      name: "First Editor",
+      version: 2,
+    });
+    expect(await auditEntriesFor(consultant.id)).toHaveLength(1);
+  });
+
+  it("lets only one of two simultaneous saves of the same version through", async () => {
+    const consultant = await createConsultant(database.db);
+    const results = await Promise.allSettled(
+      ["One", "Two"].map((name) =>
+        updateConsultant(database.db, consultant.id, { name, version: 1 }, staff, { now: NOW }),
+      ),
+    );
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((await getConsultantForStaff(database.db, consultant.id)).version).toBe(2);
+  });
+
+  it("replaces the picture through the upload pipeline", async () => {
+    const consultant = await createConsultant(database.db);
+    const updated = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
+      now: NOW,
+      picture: { bytes: await pngBytes(), uploadDirectory },
+    });
+    expect(updated.image).toMatch(/^\/uploads\/.+\.webp$/);
+    expect(readdirSync(uploadDirectory)).toContain(path.basename(updated.image));
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    for (const id of ["0b7c8a0e-3f7d-4c4e-9a57-0d5c8a1b2c3d", "not-an-id"]) {
+      await expect(
+        updateConsultant(database.db, id, { name: "X" }, staff, { now: NOW }),
+      ).rejects.toMatchObject({
+        kind: "not-found",
+      });
+    }
+  });
+});
+
+describe("archiving a consultant", () => {
+  it("hides them from customers and booking, keeps their appointments, and can be undone", async () => {
+    const consultant = await createConsultant(database.db);
+    const customer = await createUserWithSession(database.db);
+    const booked = await bookAppointment(
+      database.db,
+      customer.id,
+      { docId: consultant.id, slotDate: "4_5_2027", slotTime: "10:00 AM" },
+      bookingContext(),
+    );
+    await archiveConsultant(database.db, consultant.id, { version: 1 }, staff, { now: NOW });
+
+    expect((await listConsultants(database.db)).map((row) => row.id)).not.toContain(consultant.id);
+    expect(await findConsultant(database.db, consultant.id)).toBeUndefined();
+    await expect(
+      bookAppointment(
+        database.db,
+        customer.id,
+        { docId: consultant.id, slotDate: "4_5_2027", slotTime: "11:00 AM" },
+        bookingContext(),
+      ),
+    ).rejects.toMatchObject({ kind: "not-found" });
+    // Still there for staff and for the existing appointment.
+    const archived = await getConsultantForStaff(database.db, consultant.id);
+    expect(archived).toMatchObject({ appointmentCount: 1, version: 2 });
+    expect(archived.archivedAt).not.toBeNull();
+    expect(booked.consultantId).toBe(consultant.id);
+    const archivedList = await listConsultantsForStaff(database.db, {
+      state: "archived",
+      search: consultant.name,
+    });
+    expect(archivedList.consultants.map((row) => row.id)).toEqual([consultant.id]);
+
+    await expect(
+      archiveConsultant(database.db, consultant.id, { version: 2 }, staff, { now: NOW }),
+    ).rejects.toMatchObject({ kind: "conflict" });
+    await restoreConsultant(database.db, consultant.id, { version: 2 }, staff, { now: NOW });
+    expect(await findConsultant(database.db, consultant.id)).toBeDefined();
+    expect((await auditEntriesFor(consultant.id)).map((entry) => entry.action).sort()).toEqual([
+      "consultant.archive",
+      "consultant.restore",
+    ]);
+  });
+});
+
+describe("working hours and days off", () => {
+  it("leave their slots out of the picker and are refused by the server with a sentence", async () => {
+    const consultant = await createConsultant(database.db, {
+      // Tuesdays 14:00–16:00 only; Tuesday 11 May off.
+      workingHours: { "2": { start: 840, end: 960 } },
+      daysOff: ["2027-05-11"],
+    });
+    const days = await consultantSlots(database.db, consultant, { zone: NEW_YORK, now: NOW });
+    const offered = days.filter((day) => day.slots.length > 0);
+    expect(offered.map((day) => [day.date, day.slots.map((slot) => slot.slotTime)])).toEqual([
+      ["2027-05-04", ["02:00 PM", "02:30 PM", "03:00 PM", "03:30 PM"]],
+    ]);
+
+    const customer = await createUserWithSession(database.db);
+    const book = (slotDate: string, slotTime: string) =>
+      bookAppointment(
+        database.db,
+        customer.id,
+        { docId: consultant.id, slotDate, slotTime },
+        bookingContext(),
+      );
+    await expect(book("4_5_2027", "10:00 AM")).rejects.toMatchObject({
+      kind: "conflict",
+      message: OUTSIDE_WORKING_HOURS_MESSAGE,
+    });
+    await expect(book("5_5_2027", "02:00 PM")).rejects.toMatchObject({ kind: "conflict" });
+    await expect(book("4_5_2027", "02:00 PM")).resolves.toMatchObject({ consultantId: consultant.id });
+
+    // A day off added later closes that day too.
+    const [dayOff] = await database.db
+      .update(consultants)
+      .set({ workingHours: null, daysOff: ["2027-05-06"] })
+      .where(eq(consultants.id, consultant.id))
+      .returning();
+    await expect(book("6_5_2027", "12:00 PM")).rejects.toMatchObject({
+      message: OUTSIDE_WORKING_HOURS_MESSAGE,
+    });
+    const after = await consultantSlots(database.db, dayOff!, { zone: NEW_YORK, now: NOW });
+    expect(after.find((day) => day.date === "2027-05-06")!.slots).toEqual([]);
+    expect(after.find((day) => day.date === "2027-05-07")!.slots).toHaveLength(22);
+  });
+});

@@ -1,0 +1,292 @@
+import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { SpecialityName } from "~/content/specialities";
+import type { Database } from "~/infra/db.server";
+import { FeatureError, parseInput } from "~/lib/errors";
+import { type Consultant, consultants } from "../../../db/schema";
+import type { NewPicture } from "../accounts/profile.server";
+import { storeProfilePicture } from "../accounts/profile-picture.server";
+import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
+import {
+  type ConsultantFields,
+  consultantChangeSchema,
+  consultantFieldsSchema,
+  consultantVersionSchema,
+} from "./consultant-schema";
+import { isUuid } from "./consultants.server";
+
+export const CONSULTANT_NOT_FOUND = "We could not find that consultant.";
+export const CHANGED_BY_SOMEONE_ELSE =
+  "This record was changed by someone else while you were editing. Reload to see the latest version.";
+const PICTURE_NEEDED = "Please choose a picture of the consultant.";
+
+export const STAFF_PAGE_SIZE = 20;
+export const consultantStates = ["active", "unavailable", "archived", "all"] as const;
+export type ConsultantState = (typeof consultantStates)[number];
+
+export interface StaffConsultantFilters {
+  /** Part of the name, any case. */
+  search?: string;
+  speciality?: SpecialityName;
+  /** "active" (default): taking bookings; "unavailable": not archived but switched off. */
+  state?: ConsultantState;
+  page?: number;
+}
+
+export interface StaffConsultantRow extends Consultant {
+  /** Appointments ever booked with the consultant, cancelled ones included. */
+  appointmentCount: number;
+}
+
+/** Appointments ever booked with the row's consultant (names written out: drizzle would drop the outer table). */
+const appointmentCount =
+  sql<number>`(select count(*) from "appointments" where "appointments"."consultant_id" = "consultants"."id")`.mapWith(
+    Number,
+  );
+
+/** One page of consultants for staff, by name, with how many appointments each has. */
+export async function listConsultantsForStaff(
+  db: Database,
+  filters: StaffConsultantFilters = {},
+): Promise<{ consultants: StaffConsultantRow[]; total: number; page: number; pageCount: number }> {
+  const conditions: SQL[] = [];
+  const search = filters.search?.trim();
+  if (search) conditions.push(ilike(consultants.name, `%${escapeLike(search)}%`));
+  if (filters.speciality) conditions.push(eq(consultants.speciality, filters.speciality));
+  const state = filters.state ?? "all";
+  if (state === "archived") conditions.push(isNotNull(consultants.archivedAt));
+  if (state === "active")
+    conditions.push(and(isNull(consultants.archivedAt), eq(consultants.available, true))!);
+  if (state === "unavailable")
+    conditions.push(and(isNull(consultants.archivedAt), eq(consultants.available, false))!);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [totalRow] = await db.select({ total: count() }).from(consultants).where(where);
+  const total = totalRow?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.trunc(filters.page ?? 1) || 1), pageCount);
+  const rows = await db
+    .select({
+      consultant: consultants,
+      appointmentCount,
+    })
+    .from(consultants)
+    .where(where)
+    .orderBy(asc(consultants.name), asc(consultants.id))
+    .limit(STAFF_PAGE_SIZE)
+    .offset((page - 1) * STAFF_PAGE_SIZE);
+  return {
+    consultants: rows.map((row) => ({ ...row.consultant, appointmentCount: row.appointmentCount })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** Any consultant, archived ones included, for staff; a missing one is a 404 with a sentence. */
+export async function getConsultantForStaff(db: Database, id: unknown): Promise<StaffConsultantRow> {
+  if (!isUuid(id)) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
+  const [row] = await db
+    .select({
+      consultant: consultants,
+      appointmentCount,
+    })
+    .from(consultants)
+    .where(eq(consultants.id, id));
+  if (!row) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
+  return { ...row.consultant, appointmentCount: row.appointmentCount };
+}
+
+export interface StaffChangeOptions {
+  now: Date;
+  /** A new portrait, run through the profile picture pipeline. */
+  picture?: NewPicture;
+}
+
+/** The fields as columns, for insert and update alike. */
+function columnsOf(fields: Partial<ConsultantFields>): Partial<typeof consultants.$inferInsert> {
+  const { fee, image, ...rest } = fields;
+  return {
+    ...rest,
+    ...(fee === undefined ? {} : { feeCents: fee }),
+    ...(image === undefined ? {} : { image }),
+  };
+}
+
+/** What the audit log keeps of a consultant: the fields staff edit, money in cents. */
+function auditedFields(consultant: Partial<Consultant>): Record<string, unknown> {
+  const { id: _id, version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = consultant;
+  return fields;
+}
+
+/**
+ * Adds a consultant. Every field is checked before the picture is stored, so a bad form leaves no
+ * file behind; the consultant and its audit entry are written together.
+ */
+export async function createConsultant(
+  db: Database,
+  input: unknown,
+  actor: Actor,
+  options: StaffChangeOptions,
+): Promise<Consultant> {
+  const fields = parseInput(consultantFieldsSchema, input);
+  if (!options.picture && !fields.image)
+    throw new FeatureError("invalid", PICTURE_NEEDED, { image: PICTURE_NEEDED });
+  const image = options.picture
+    ? await storeProfilePicture(options.picture.bytes, options.picture.uploadDirectory)
+    : fields.image!;
+  return db.transaction(async (transaction) => {
+    const [created] = await transaction
+      .insert(consultants)
+      .values({
+        ...(columnsOf(fields) as typeof consultants.$inferInsert),
+        image,
+        createdAt: options.now,
+        updatedAt: options.now,
+      })
+      .returning();
+    await recordAudit(
+      transaction,
+      actor,
+      {
+        action: "consultant.create",
+        targetType: "consultant",
+        targetId: created!.id,
+        summary: `Added ${created!.name}`,
+        after: auditedFields(created!),
+      },
+      options.now,
+    );
+    return created!;
+  });
+}
+
+/**
+ * Changes some of a consultant's fields. With `version`, the change applies only if nobody saved
+ * the consultant since that version was read; otherwise it is refused with a 409.
+ */
+export async function updateConsultant(
+  db: Database,
+  id: unknown,
+  input: unknown,
+  actor: Actor,
+  options: StaffChangeOptions,
+): Promise<Consultant> {
+  if (!isUuid(id)) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
+  const { version, ...fields } = parseInput(consultantChangeSchema, input);
+  const image = options.picture
+    ? await storeProfilePicture(options.picture.bytes, options.picture.uploadDirectory)
+    : fields.image;
+  return changeConsultant(db, id, version, actor, options.now, (current) => {
+    const changes = columnsOf({ ...fields, ...(image ? { image } : {}) });
+    const { before, after } = changedFields(
+      current as unknown as Record<string, unknown>,
+      changes as Record<string, unknown>,
+    );
+    return {
+      changes,
+      audit: {
+        action: "consultant.update",
+        summary: Object.keys(after).length
+          ? `Changed ${Object.keys(after).join(", ")}`
+          : "Saved without changes",
+        before,
+        after,
+      },
+    };
+  });
+}
+
+/**
+ * Hides a consultant from customers and stops new bookings; their appointments keep showing to
+ * customers and staff. Consultants are archived, never deleted, so history and the audit log
+ * keep pointing at them.
+ */
+export async function archiveConsultant(
+  db: Database,
+  id: unknown,
+  input: unknown,
+  actor: Actor,
+  options: { now: Date },
+): Promise<Consultant> {
+  const { version } = parseInput(consultantVersionSchema, input);
+  return changeConsultant(db, id, version, actor, options.now, (current) => {
+    if (current.archivedAt) throw new FeatureError("conflict", "This consultant is already archived.");
+    return {
+      changes: { archivedAt: options.now },
+      audit: {
+        action: "consultant.archive",
+        summary: `Archived ${current.name}`,
+        before: { archivedAt: null },
+        after: { archivedAt: options.now },
+      },
+    };
+  });
+}
+
+/** Brings an archived consultant back to the listing (with their availability as it was). */
+export async function restoreConsultant(
+  db: Database,
+  id: unknown,
+  input: unknown,
+  actor: Actor,
+  options: { now: Date },
+): Promise<Consultant> {
+  const { version } = parseInput(consultantVersionSchema, input);
+  return changeConsultant(db, id, version, actor, options.now, (current) => {
+    if (!current.archivedAt) throw new FeatureError("conflict", "This consultant is not archived.");
+    return {
+      changes: { archivedAt: null },
+      audit: {
+        action: "consultant.restore",
+        summary: `Restored ${current.name}`,
+        before: { archivedAt: current.archivedAt },
+        after: { archivedAt: null },
+      },
+    };
+  });
+}
+
+interface PlannedChange {
+  changes: Partial<typeof consultants.$inferInsert>;
+  audit: { action: string; summary: string; before: Record<string, unknown>; after: Record<string, unknown> };
+}
+
+/**
+ * The one way a consultant row changes: read it locked, let `plan` decide (or refuse), update it
+ * only if its version is still the one sent, bump the version, and record the audit entry, all in
+ * one transaction.
+ */
+export async function changeConsultant(
+  db: Database,
+  id: unknown,
+  expectedVersion: number | undefined,
+  actor: Actor,
+  now: Date,
+  plan: (current: Consultant) => PlannedChange,
+): Promise<Consultant> {
+  if (!isUuid(id)) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
+  return db.transaction(async (transaction) => {
+    const [current] = await transaction
+      .select()
+      .from(consultants)
+      .where(eq(consultants.id, id))
+      .for("update");
+    if (!current) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
+    if (expectedVersion !== undefined && current.version !== expectedVersion) {
+      throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+    }
+    const { changes, audit } = plan(current);
+    const [updated] = await transaction
+      .update(consultants)
+      .set({ ...changes, version: current.version + 1, updatedAt: now })
+      .where(and(eq(consultants.id, id), eq(consultants.version, current.version)))
+      .returning();
+    if (!updated) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+    await recordAudit(
+      transaction,
+      actor,
+      { ...audit, targetType: "consultant", targetId: id, before: audit.before, after: audit.after },
+      now,
+    );
+    return updated;
+  });
+}
