@@ -1,9 +1,11 @@
 import { Hono } from "hono";
+import { adminConsultantsApi } from "./admin/consultants-api";
 import { type ApiEnv, onlyRoles } from "./api-env";
 
 /** The staff API (DESIGN.md §4 "Staff API"): agency staff only, on every route. */
 export function adminApi() {
   const api = new Hono<ApiEnv>();
   api.use("*", onlyRoles("admin"));
+  api.route("/consultants", adminConsultantsApi());
   return api;
 }

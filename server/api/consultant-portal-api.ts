@@ -1,9 +1,83 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
-import { type ApiEnv, onlyRoles } from "./api-env";
+import { appointmentStatus } from "~/features/booking/appointment-status";
+import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
+import { slotOf } from "~/features/booking/slots";
+import { listOwnAppointments, type ScheduledAppointment } from "~/features/consultants/portal.server";
+import { FeatureError } from "~/lib/errors";
+import { type ApiEnv, NOT_ALLOWED, onlyRoles, requireApiRole } from "./api-env";
+import { wholeUnits } from "./legacy-shapes";
 
-/** The consultant portal's API: a consultant account, about its own consultant profile only. */
+/** The consultant account and the consultant profile it speaks for; an unlinked account may do nothing. */
+function requirePortalUser(context: Context<ApiEnv>) {
+  const user = requireApiRole(context, "consultant");
+  if (!user.consultantId) throw new FeatureError("forbidden", NOT_ALLOWED);
+  return { user, consultantId: user.consultantId };
+}
+
+/** One of the consultant's appointments, in the staff API's style. */
+function portalAppointmentShape({ appointment, customer }: ScheduledAppointment, zone: string) {
+  const slot = slotOf(appointment.startsAt, zone);
+  return {
+    _id: appointment.id,
+    user: { _id: customer.id, name: customer.name, email: customer.email },
+    startsAt: appointment.startsAt.toISOString(),
+    slotDate: slot.slotDate,
+    slotTime: slot.slotTime,
+    amount: wholeUnits(appointment.amountCents),
+    status: appointmentStatus(appointment),
+  };
+}
+
+const attendanceMessages: Record<AttendanceOutcome, string> = {
+  completed: "Appointment marked completed",
+  no_show: "Appointment marked as a no-show",
+};
+
+/**
+ * The consultant portal's API: a consultant account, about its own consultant profile only.
+ * GET /appointments (query `when`: `upcoming` (default) or `started`, and `page`); POST
+ * /appointments/{id}/complete and /no-show once it has started. Another consultant's appointment
+ * is reported as missing.
+ */
 export function consultantPortalApi() {
   const api = new Hono<ApiEnv>();
   api.use("*", onlyRoles("consultant"));
+
+  api.get("/appointments", async (context) => {
+    const { consultantId } = requirePortalUser(context);
+    const when = context.req.query("when") ?? "upcoming";
+    if (when !== "upcoming" && when !== "started") {
+      throw new FeatureError("invalid", "The list must be upcoming or started.");
+    }
+    const page = await listOwnAppointments(context.var.db, consultantId, {
+      now: context.var.clock(),
+      when,
+      page: Number(context.req.query("page") ?? 1),
+    });
+    const zone = context.var.env.AGENCY_TZ;
+    return context.json({
+      success: true,
+      appointments: page.appointments.map((row) => portalAppointmentShape(row, zone)),
+      page: page.page,
+      pageCount: page.pageCount,
+      total: page.total,
+    });
+  });
+
+  for (const [path, outcome] of [
+    ["complete", "completed"],
+    ["no-show", "no_show"],
+  ] as const) {
+    api.post(`/appointments/:id/${path}`, async (context) => {
+      const { user, consultantId } = requirePortalUser(context);
+      await recordAttendance(context.var.db, context.req.param("id"), outcome, user, {
+        now: context.var.clock(),
+        onlyConsultantId: consultantId,
+      });
+      return context.json({ success: true, message: attendanceMessages[outcome] });
+    });
+  }
+
   return api;
 }
