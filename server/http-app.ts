@@ -51,7 +51,19 @@ const PAGE_CACHE_TTL_MS = 10_000;
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A picture of up to 2 MB plus the other form fields. */
 const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
-const uploadPaths = new Set(["/api/user/update-profile", "/my-profile"]);
+const uploadPaths = new Set([
+  "/api/user/update-profile",
+  "/my-profile",
+  "/my-schedule/profile",
+  "/admin/consultants/new",
+  "/api/admin/consultants",
+]);
+/** Upload routes with an id in the path: a consultant's page and API record. */
+const uploadPathPatterns = [/^\/admin\/consultants\/[^/]+$/, /^\/api\/admin\/consultants\/[^/]+$/];
+
+function isUploadPath(path: string): boolean {
+  return uploadPaths.has(path) || uploadPathPatterns.some((pattern) => pattern.test(path));
+}
 
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const { env, database, logger, secrets, payments, handlePage, clientDirectory } = dependencies;
@@ -149,7 +161,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.use(async (context, next) =>
     bodyLimit({
       // Client-side form posts go to "<path>.data" (React Router single fetch).
-      maxSize: uploadPaths.has(context.req.path.replace(/\.data$/, ""))
+      maxSize: isUploadPath(context.req.path.replace(/\.data$/, ""))
         ? UPLOAD_BODY_LIMIT_BYTES
         : DEFAULT_BODY_LIMIT_BYTES,
       onError: (limited) => {
