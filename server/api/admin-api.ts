@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { adminAppointmentsApi } from "./admin/appointments-api";
 import { adminConsultantsApi } from "./admin/consultants-api";
 import { type ApiEnv, onlyRoles } from "./api-env";
 
@@ -6,6 +7,7 @@ import { type ApiEnv, onlyRoles } from "./api-env";
 export function adminApi() {
   const api = new Hono<ApiEnv>();
   api.use("*", onlyRoles("admin"));
+  api.route("/appointments", adminAppointmentsApi());
   api.route("/consultants", adminConsultantsApi());
   return api;
 }

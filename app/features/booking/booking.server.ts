@@ -1,5 +1,4 @@
-import { and, count, eq, gt, isNull } from "drizzle-orm";
-import { site } from "~/content/site";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
@@ -17,8 +16,8 @@ import {
 import { recordRefund, refundForCancellation } from "../payments/payments.server";
 import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema, type BookingRequest, bookingRequestSchema } from "./booking-schema";
-import { calendarInvite } from "./calendar-invite";
-import { resolveSlot, SLOT_MINUTES, type SlotProblem } from "./slots";
+import { appointmentInvite } from "./calendar-invite";
+import { resolveSlot, type SlotProblem } from "./slots";
 
 export const MAX_UNPAID_UPCOMING = 3;
 export const SLOT_TAKEN_MESSAGE = "This slot is no longer available. Please choose another time.";
@@ -45,7 +44,7 @@ export function bookingContextFrom(context: { env: Environment; payments: Paymen
   };
 }
 
-const slotMessages: Record<SlotProblem, string> = {
+export const slotMessages: Record<SlotProblem, string> = {
   malformed: "Please choose a day and time from the list of available slots.",
   "off-grid": "Appointments start on the hour or half hour between 10:00 AM and 8:30 PM.",
   past: "This time has already passed. Please choose a later slot.",
@@ -156,7 +155,13 @@ export async function cancelAppointment(
   return db.transaction(async (transaction) => {
     const [cancelled] = await transaction
       .update(appointments)
-      .set({ cancelledAt: now, ...(refund ? { refundedAt: now } : {}) })
+      .set({
+        cancelledAt: now,
+        cancelledBy: "customer",
+        // The cancellation is an update of the calendar invitation.
+        calendarSequence: sql`${appointments.calendarSequence} + 1`,
+        ...(refund ? { refundedAt: now } : {}),
+      })
       .where(
         and(
           eq(appointments.id, appointmentId),
@@ -193,18 +198,9 @@ async function enqueueBookingEmails(
   context: Pick<BookingContext, "zone" | "agencyEmail">,
   event: "booked" | "cancelled",
 ) {
-  const consultant = appointment.consultantSnapshot;
-  const invite = calendarInvite(
-    {
-      appointmentId: appointment.id,
-      startsAt: appointment.startsAt,
-      durationMinutes: SLOT_MINUTES,
-      title: `Consultation with ${consultant.name} (${site.name})`,
-      description: `${SLOT_MINUTES}-minute consultation with ${consultant.name}, ${consultant.speciality}.`,
-      location: `${consultant.address.line1}, ${consultant.address.line2}`,
-      organizer: { name: site.name, email: context.agencyEmail },
-      attendee: { name: customer.name, email: customer.email },
-    },
+  const invite = appointmentInvite(
+    appointment,
+    { customer, agencyEmail: context.agencyEmail },
     event === "booked" ? "request" : "cancel",
   );
   const facts = { appointment, customer, zone: context.zone, agencyEmail: context.agencyEmail, invite };
@@ -217,7 +213,7 @@ async function enqueueBookingEmails(
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === "23505") return true;
   }

@@ -283,6 +283,11 @@ export async function fulfilPayment(
       )
       .for("update");
     if (!payment) throw new FeatureError("invalid", "We have no record of this payment.");
+    // Staff read the provider's events per checkout attempt on the appointment's page.
+    await transaction
+      .update(paymentEvents)
+      .set({ paymentId: payment.id })
+      .where(eq(paymentEvents.id, recorded[0]!.id));
     const matches =
       (fulfilment.appointmentId === undefined || fulfilment.appointmentId === payment.appointmentId) &&
       fulfilment.amountCents === payment.amountCents &&
@@ -350,16 +355,19 @@ export async function closeUnpaidCheckout(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return;
+    const [payment] = await transaction
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, input.provider), eq(payments.providerReference, input.reference)));
+    if (!payment) return;
+    await transaction
+      .update(paymentEvents)
+      .set({ paymentId: payment.id })
+      .where(eq(paymentEvents.id, recorded[0]!.id));
     await transaction
       .update(payments)
       .set({ status: input.status })
-      .where(
-        and(
-          eq(payments.provider, input.provider),
-          eq(payments.providerReference, input.reference),
-          eq(payments.status, "created"),
-        ),
-      );
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "created")));
   });
 }
 
@@ -457,17 +465,19 @@ export interface IssuedRefund {
 
 /**
  * The refund decision for an appointment about to be cancelled: when the policy says so (paid, 24
- * hours or more ahead), the money goes back through the provider now and the refund is returned
- * for `recordRefund`; otherwise nothing happens. A provider that fails throws, so the caller can
- * leave the appointment as it was.
+ * hours or more ahead), or staff chose to refund anyway (`evenIfLate`), the money goes back
+ * through the provider now and the refund is returned for `recordRefund`; otherwise nothing
+ * happens. A provider that fails throws, so the caller can leave the appointment as it was.
  */
 export async function refundForCancellation(
   db: Database,
   gateways: PaymentGateways,
   appointment: Appointment,
   now: Date,
+  options: { evenIfLate?: boolean } = {},
 ): Promise<IssuedRefund | undefined> {
-  if (!refundsOnCancel(appointment, now)) return undefined;
+  const due = options.evenIfLate ? appointment.paidAt !== null : refundsOnCancel(appointment, now);
+  if (!due) return undefined;
   const [payment] = await db
     .select()
     .from(payments)

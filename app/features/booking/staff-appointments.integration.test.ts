@@ -1,0 +1,474 @@
+import { rm } from "node:fs/promises";
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DatabaseHandle } from "~/infra/db.server";
+import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
+import { appointments, consultants, outbox } from "../../../db/schema";
+import { seedDatabase } from "../../../db/seed";
+import {
+  countRows,
+  createConsultant,
+  createUserWithRole,
+  expectFailure,
+  getWith,
+  postJson,
+  type RequestTarget,
+  type RoleUser,
+} from "../../../tests/setup/factories";
+import { parseICalendar } from "../../../tests/setup/icalendar";
+import {
+  appointmentRow,
+  bookedAppointment,
+  consultantWithFee,
+  listedAppointment,
+  mailsOfKind,
+  NOW,
+  onlyPayment,
+  slotPicker,
+  ZONE,
+} from "../../../tests/setup/payments";
+import {
+  auditEntriesOf,
+  insertAppointment,
+  insertCustomer,
+  paidAppointment,
+} from "../../../tests/setup/staff-appointments";
+import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
+import { createTestDatabase } from "../../../tests/setup/test-database";
+import { testEnvironment } from "../../../tests/setup/test-environment";
+import {
+  appointmentCsvLines,
+  findStaffAppointment,
+  listStaffAppointments,
+  parseAppointmentFilters,
+} from "./staff-appointments.server";
+import { rescheduleAppointment } from "./staff-changes.server";
+
+let database: DatabaseHandle;
+let app: RequestTarget;
+let gateways: PaymentGateways;
+let slots: ReturnType<typeof slotPicker>;
+let consultantId: string;
+let staff: RoleUser;
+const dataDirectories: string[] = [];
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  database = await createTestDatabase();
+  await seedDatabase(database.db);
+  const consultant = await consultantWithFee(database.db, "Emma Wilson", 6_420);
+  consultantId = consultant.id;
+  slots = slotPicker(consultant.id);
+  const secrets = testSecrets();
+  gateways = createPaymentGateways(testEnvironment(), secrets, database.db);
+  const created = createTestApp(database, { secrets, payments: gateways });
+  app = created.app;
+  dataDirectories.push(created.env.dataDirectory);
+  staff = await createUserWithRole(database.db, "admin", { name: "Staff Member" });
+});
+afterEach(() => {
+  vi.setSystemTime(NOW);
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await database?.close();
+  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
+});
+
+function at(wallClock: string): Date {
+  return DateTime.fromISO(wallClock, { zone: ZONE }).toJSDate();
+}
+
+function list(query: Record<string, string>, pageSize?: number) {
+  return listStaffAppointments(database.db, parseAppointmentFilters(query), { zone: ZONE, pageSize });
+}
+
+describe("the staff appointments list", () => {
+  /** A consultant of their own, so other tests' appointments never show up in these lists. */
+  async function fixture() {
+    const consultant = await createConsultant(database.db, { name: "List Consultant" });
+    const ada = await insertCustomer(database.db, "Ada Lovelace", `ada.${consultant.id}@example.com`);
+    const bob = await insertCustomer(database.db, "Bob 100%_Sure", `bob.${consultant.id}@example.com`);
+    const rows = {
+      booked: await insertAppointment(database.db, consultant, ada, at("2027-05-10T10:00")),
+      paid: await insertAppointment(database.db, consultant, ada, at("2027-05-11T10:00"), { paidAt: NOW }),
+      cancelled: await insertAppointment(database.db, consultant, bob, at("2027-05-12T10:00"), {
+        cancelledAt: NOW,
+        cancelledBy: "staff",
+        cancelReason: "Consultant ill",
+      }),
+      completed: await insertAppointment(database.db, consultant, bob, at("2027-04-20T10:00"), {
+        paidAt: NOW,
+        completedAt: NOW,
+      }),
+      noShow: await insertAppointment(database.db, consultant, ada, at("2027-04-21T20:30"), {
+        noShowAt: NOW,
+      }),
+    };
+    return { consultant, rows };
+  }
+
+  it("filters by each status, consultant, day range (whole days in the agency's zone) and customer", async () => {
+    const { consultant, rows } = await fixture();
+    const ids = async (query: Record<string, string>) =>
+      (await list({ consultantId: consultant.id, ...query })).rows.map((row) => row.id);
+
+    expect(await ids({})).toEqual(
+      [rows.cancelled, rows.paid, rows.booked, rows.noShow, rows.completed].map((row) => row.id),
+    );
+    expect(await ids({ status: "booked" })).toEqual([rows.booked.id]);
+    expect(await ids({ status: "paid" })).toEqual([rows.paid.id]);
+    expect(await ids({ status: "cancelled" })).toEqual([rows.cancelled.id]);
+    expect(await ids({ status: "completed" })).toEqual([rows.completed.id]);
+    expect(await ids({ status: "no_show" })).toEqual([rows.noShow.id]);
+    // 8:30 PM in New York on 21 April is already 22 April in UTC: still the 21st for staff.
+    expect(await ids({ from: "2027-04-21", to: "2027-04-21" })).toEqual([rows.noShow.id]);
+    expect(await ids({ from: "2027-05-11", to: "2027-05-12" })).toEqual([rows.cancelled.id, rows.paid.id]);
+    expect(await ids({ q: "LOVELACE", status: "paid" })).toEqual([rows.paid.id]);
+    expect(await ids({ q: `bob.${consultant.id}` })).toEqual([rows.cancelled.id, rows.completed.id]);
+    // What a person types is matched literally: "%" and "_" are not wildcards.
+    expect(await ids({ q: "100%_" })).toEqual([rows.cancelled.id, rows.completed.id]);
+    expect(await ids({ q: "1000%" })).toEqual([]);
+  });
+
+  it("sorts either way, pages, counts, and shows customer and consultant on each row", async () => {
+    const { consultant, rows } = await fixture();
+    const ascending = await list({ consultantId: consultant.id, sort: "starts-asc" }, 2);
+    expect(ascending.rows.map((row) => row.id)).toEqual([rows.completed.id, rows.noShow.id]);
+    expect(ascending).toMatchObject({ page: 1, total: 5, totalIsCapped: false, hasMore: true });
+    const last = await list({ consultantId: consultant.id, sort: "starts-asc", page: "3" }, 2);
+    expect(last.rows.map((row) => row.id)).toEqual([rows.cancelled.id]);
+    expect(last.hasMore).toBe(false);
+    expect(last.rows[0]).toMatchObject({
+      status: "cancelled",
+      cancelledBy: "staff",
+      cancelReason: "Consultant ill",
+      amountCents: consultant.feeCents,
+      customer: { name: "Bob 100%_Sure" },
+      consultant: { id: consultant.id, name: "List Consultant" },
+    });
+  });
+
+  it("refuses filters it cannot read with a sentence, instead of ignoring them", () => {
+    for (const query of [
+      { status: "lost" },
+      { consultantId: "42" },
+      { from: "2027-02-30" },
+      { from: "tomorrow" },
+      { from: "2027-05-02", to: "2027-05-01" },
+      { page: "0" },
+      { sort: "random" },
+    ]) {
+      expect(() => parseAppointmentFilters(query), JSON.stringify(query)).toThrow(/^[A-Z].+ .+ /);
+    }
+    expect(parseAppointmentFilters({ status: "", consultantId: "", q: "  " })).toEqual({ q: "" });
+  });
+
+  it("exports every match as CSV, quoted where needed and with formulas defused", async () => {
+    const consultant = await createConsultant(database.db, { name: "Export Consultant" });
+    const sly = await insertCustomer(database.db, '=HYPERLINK("evil")', `sly.${consultant.id}@example.com`);
+    const row = await insertAppointment(database.db, consultant, sly, at("2027-05-10T13:30"), {
+      cancelledAt: NOW,
+      cancelledBy: "staff",
+      cancelReason: "Ill, sorry",
+    });
+    const lines: string[] = [];
+    for await (const line of appointmentCsvLines(
+      database.db,
+      parseAppointmentFilters({ consultantId: consultant.id }),
+      { zone: ZONE },
+    )) {
+      lines.push(line);
+    }
+    expect(lines).toEqual([
+      "Appointment ID,Starts (agency time),Time zone,Status,Customer,Customer e-mail,Consultant,Amount,Currency,Refunded,Cancelled by,Cancellation reason,Booked at (UTC)\r\n",
+      `${row.id},2027-05-10 13:30,${ZONE},cancelled,"'=HYPERLINK(""evil"")",sly.${consultant.id}@example.com,Export Consultant,50.00,USD,no,staff,"Ill, sorry",${row.createdAt.toISOString()}\r\n`,
+    ]);
+  });
+});
+
+describe("GET /api/admin/appointments", () => {
+  it("answers the staff API's shape, filtered, and 400 with a sentence for a bad filter", async () => {
+    const booked = await bookedAppointment(app, database.db, slots.far());
+    const response = await getWith(
+      app,
+      `/api/admin/appointments?consultantId=${consultantId}&status=booked`,
+      {
+        token: staff.token,
+      },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { success: boolean; appointments: Record<string, unknown>[] };
+    expect(body.success).toBe(true);
+    const listed = body.appointments.find((appointment) => appointment._id === booked.appointmentId);
+    const row = await appointmentRow(database.db, booked.appointmentId);
+    const local = DateTime.fromJSDate(row.startsAt, { zone: ZONE });
+    expect(listed).toEqual({
+      _id: booked.appointmentId,
+      user: { _id: booked.user.id, name: booked.user.name, email: booked.user.email },
+      consultant: { _id: consultantId, name: "Emma Wilson" },
+      startsAt: row.startsAt.toISOString(),
+      slotDate: `${local.day}_${local.month}_${local.year}`,
+      slotTime: local.toFormat("hh:mm a"),
+      amount: 64.2,
+      status: "booked",
+    });
+    await expectFailure(
+      await getWith(app, "/api/admin/appointments?status=lost", { token: staff.token }),
+      400,
+    );
+  });
+});
+
+describe("the appointment's detail", () => {
+  it("has the customer, the consultant, and each payment with the provider's events", async () => {
+    const paid = await paidAppointment(app, database.db, gateways, slots.far());
+    const detail = await findStaffAppointment(database.db, paid.appointmentId);
+    const payment = await onlyPayment(database.db, paid.appointmentId);
+    expect(detail).toMatchObject({
+      status: "paid",
+      customer: { id: paid.user.id, email: paid.user.email },
+      consultant: { id: consultantId, name: "Emma Wilson", archived: false },
+    });
+    expect(detail.payments).toHaveLength(1);
+    expect(detail.payments[0]).toMatchObject({
+      id: payment.id,
+      provider: "stripe",
+      status: "paid",
+      amountCents: 6_420,
+    });
+    expect(detail.payments[0]!.events.map((event) => event.type)).toEqual(["checkout.return"]);
+    await expect(findStaffAppointment(database.db, "00000000-0000-4000-8000-000000000000")).rejects.toThrow(
+      "We could not find that appointment.",
+    );
+  });
+});
+
+function staffCancel(appointmentId: string, body: unknown) {
+  return postJson(app, `/api/admin/appointments/${appointmentId}/cancel`, body, { token: staff.token });
+}
+
+describe("staff cancelling", () => {
+  it("refunds a paid appointment 24 hours ahead, e-mails the reason with the calendar update, and audits it", async () => {
+    const paid = await paidAppointment(app, database.db, gateways, slots.far());
+    const response = await staffCancel(paid.appointmentId, { reason: "Emma is ill that week." });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 200,
+      body: { success: true, message: "Appointment cancelled and payment refunded" },
+    });
+    const row = await appointmentRow(database.db, paid.appointmentId);
+    expect(row).toMatchObject({
+      cancelledBy: "staff",
+      cancelReason: "Emma is ill that week.",
+      calendarSequence: 1,
+    });
+    expect(row.refundedAt).not.toBeNull();
+    expect((await onlyPayment(database.db, paid.appointmentId)).status).toBe("refunded");
+    expect(await listedAppointment(app, paid.user.token, paid.appointmentId)).toMatchObject({
+      cancelled: true,
+      refunded: true,
+    });
+
+    const [mail] = await mailsOfKind(database.db, paid.user.email, "appointment-cancelled-by-agency");
+    expect(mail?.textBody).toContain("The reason:\nEmma is ill that week.");
+    expect(mail?.textBody).toContain("Your payment of $64.20 is refunded in full");
+    const ics = parseICalendar(mail!.attachments[0]!.content);
+    expect(ics.properties.METHOD).toBe("CANCEL");
+    expect(ics.events[0]).toMatchObject({ UID: `appointment-${paid.appointmentId}@va-hub`, SEQUENCE: "1" });
+    expect(await mailsOfKind(database.db, paid.user.email, "payment-refund")).toHaveLength(1);
+
+    const [entry] = await auditEntriesOf(database.db, paid.appointmentId);
+    expect(entry).toMatchObject({
+      action: "appointment.cancel",
+      actorEmail: staff.email,
+      summary: "Cancelled: Emma is ill that week. (refunded)",
+      before: { status: "paid" },
+      after: { status: "cancelled", refunded: true },
+    });
+    await expectFailure(await staffCancel(paid.appointmentId, { reason: "Twice" + " over here" }), 409);
+  });
+
+  it("keeps the money less than 24 hours ahead unless staff refund anyway", async () => {
+    const kept = await paidAppointment(app, database.db, gateways, slots.near());
+    const keptAnswer = await staffCancel(kept.appointmentId, { reason: "The office is closed." });
+    expect((await keptAnswer.json()).message).toBe("Appointment cancelled");
+    expect((await onlyPayment(database.db, kept.appointmentId)).status).toBe("paid");
+    const [keptMail] = await mailsOfKind(database.db, kept.user.email, "appointment-cancelled-by-agency");
+    expect(keptMail?.textBody).toContain("Your payment of $64.20 was not refunded.");
+
+    const refunded = await paidAppointment(app, database.db, gateways, slots.near());
+    const answer = await staffCancel(refunded.appointmentId, {
+      reason: "The office is closed.",
+      refundAnyway: true,
+    });
+    expect((await answer.json()).message).toBe("Appointment cancelled and payment refunded");
+    expect((await onlyPayment(database.db, refunded.appointmentId)).status).toBe("refunded");
+    const [entry] = await auditEntriesOf(database.db, refunded.appointmentId);
+    expect(entry?.after).toMatchObject({ refunded: true, refundedAnyway: true });
+  });
+
+  it("needs a reason, a current view and a future appointment, and changes nothing otherwise", async () => {
+    const booked = await bookedAppointment(app, database.db, slots.far());
+    const before = {
+      row: await appointmentRow(database.db, booked.appointmentId),
+      mails: await countRows(database.db, outbox),
+    };
+    await expectFailure(await staffCancel(booked.appointmentId, {}), 400);
+    await expectFailure(await staffCancel(booked.appointmentId, { reason: "  " }), 400);
+    await expectFailure(
+      await staffCancel(booked.appointmentId, { reason: "Stale view here", sequence: 3 }),
+      409,
+    );
+    await expectFailure(
+      await staffCancel("00000000-0000-4000-8000-000000000000", { reason: "No such thing" }),
+      404,
+    );
+    expect({
+      row: await appointmentRow(database.db, booked.appointmentId),
+      mails: await countRows(database.db, outbox),
+    }).toEqual(before);
+
+    vi.setSystemTime(new Date(before.row.startsAt.getTime() + 60_000));
+    const started = await expectFailure(
+      await staffCancel(booked.appointmentId, { reason: "Too late now" }),
+      409,
+    );
+    expect(started.message).toContain("already started");
+  });
+});
+
+describe("marking attendance through the API", () => {
+  it("is refused before the start and for a cancelled appointment, and works once started", async () => {
+    const booked = await bookedAppointment(app, database.db, slots.far());
+    const complete = () =>
+      postJson(app, `/api/admin/appointments/${booked.appointmentId}/complete`, {}, { token: staff.token });
+    await expectFailure(await complete(), 409);
+    const row = await appointmentRow(database.db, booked.appointmentId);
+    vi.setSystemTime(new Date(row.startsAt.getTime() + 5 * 60_000));
+    const done = await complete();
+    expect(await done.json()).toEqual({ success: true, message: "Appointment marked completed" });
+    expect(await listedAppointment(app, booked.user.token, booked.appointmentId)).toMatchObject({
+      isCompleted: true,
+    });
+    await expectFailure(
+      await postJson(
+        app,
+        `/api/admin/appointments/${booked.appointmentId}/no-show`,
+        {},
+        { token: staff.token },
+      ),
+      409,
+    );
+
+    vi.setSystemTime(NOW);
+    const other = await bookedAppointment(app, database.db, slots.far());
+    await staffCancel(other.appointmentId, { reason: "Not needed anymore" });
+    vi.setSystemTime(
+      new Date((await appointmentRow(database.db, other.appointmentId)).startsAt.getTime() + 60_000),
+    );
+    await expectFailure(
+      await postJson(
+        app,
+        `/api/admin/appointments/${other.appointmentId}/no-show`,
+        {},
+        { token: staff.token },
+      ),
+      409,
+    );
+  });
+});
+
+function reschedule(appointmentId: string, body: unknown) {
+  return postJson(app, `/api/admin/appointments/${appointmentId}/reschedule`, body, { token: staff.token });
+}
+
+describe("rescheduling", () => {
+  it("moves a paid appointment, keeps its payment, and sends the same invitation with a higher sequence", async () => {
+    const paid = await paidAppointment(app, database.db, gateways, slots.far());
+    const target = slots.far();
+    const response = await reschedule(paid.appointmentId, {
+      slotDate: target.slotDate,
+      slotTime: target.slotTime,
+    });
+    expect(response.status).toBe(200);
+    const row = await appointmentRow(database.db, paid.appointmentId);
+    const local = DateTime.fromJSDate(row.startsAt, { zone: ZONE });
+    expect(`${local.day}_${local.month}_${local.year} ${local.toFormat("hh:mm a")}`).toBe(
+      `${target.slotDate} ${target.slotTime}`,
+    );
+    expect(row).toMatchObject({ calendarSequence: 1, cancelledAt: null });
+    expect(row.paidAt).not.toBeNull();
+    expect((await onlyPayment(database.db, paid.appointmentId)).status).toBe("paid");
+
+    const [mail] = await mailsOfKind(database.db, paid.user.email, "appointment-rescheduled");
+    expect(mail?.textBody).toContain("We moved your consultation with Emma Wilson from");
+    const ics = parseICalendar(mail!.attachments[0]!.content);
+    expect(ics.properties.METHOD).toBe("REQUEST");
+    expect(ics.events[0]).toMatchObject({ UID: `appointment-${paid.appointmentId}@va-hub`, SEQUENCE: "1" });
+    const [entry] = await auditEntriesOf(database.db, paid.appointmentId);
+    expect(entry).toMatchObject({ action: "appointment.reschedule", actorEmail: staff.email });
+  });
+
+  it("obeys every booking rule for the new slot and changes nothing when refused", async () => {
+    const booked = await bookedAppointment(app, database.db, slots.far());
+    const other = await bookedAppointment(app, database.db, slots.far());
+    const otherRow = await appointmentRow(database.db, other.appointmentId);
+    const taken = DateTime.fromJSDate(otherRow.startsAt, { zone: ZONE });
+    const before = await appointmentRow(database.db, booked.appointmentId);
+
+    const refusals: [unknown, number][] = [
+      [{ slotDate: `${taken.day}_${taken.month}_${taken.year}`, slotTime: taken.toFormat("hh:mm a") }, 409],
+      [{ slotDate: "3_5_2027", slotTime: "10:00 AM" }, 400],
+      [{ slotDate: "5_5_2027", slotTime: "09:00 PM" }, 400],
+      [{ slotDate: "20_5_2027", slotTime: "10:00 AM" }, 400],
+      [{ slotDate: "5_5_2027" }, 400],
+    ];
+    for (const [body, status] of refusals) {
+      await expectFailure(await reschedule(booked.appointmentId, body), status);
+    }
+    // A day the consultant has off.
+    await database.db
+      .update(consultants)
+      .set({ daysOff: ["2027-05-09"] })
+      .where(eq(consultants.id, consultantId));
+    await expectFailure(
+      await reschedule(booked.appointmentId, { slotDate: "9_5_2027", slotTime: "10:00 AM" }),
+      409,
+    );
+    await database.db.update(consultants).set({ daysOff: [] }).where(eq(consultants.id, consultantId));
+    expect(await appointmentRow(database.db, booked.appointmentId)).toEqual(before);
+  });
+
+  it("lets a customer move only their own appointment", async () => {
+    const mine = await bookedAppointment(app, database.db, slots.far());
+    const target = slots.far();
+    const context = { zone: ZONE, agencyEmail: "agency@example.com", now: NOW };
+    const intruder = await bookedAppointment(app, database.db, slots.far());
+    await expect(
+      rescheduleAppointment(
+        database.db,
+        mine.appointmentId,
+        target,
+        { kind: "customer", userId: intruder.user.id },
+        context,
+      ),
+    ).rejects.toThrow("We could not find that appointment.");
+    const moved = await rescheduleAppointment(
+      database.db,
+      mine.appointmentId,
+      target,
+      { kind: "customer", userId: mine.user.id },
+      context,
+    );
+    expect(moved.calendarSequence).toBe(1);
+    const [mail] = await mailsOfKind(database.db, mine.user.email, "appointment-rescheduled");
+    expect(mail?.textBody).toContain("Your consultation with Emma Wilson has moved from");
+    expect(await auditEntriesOf(database.db, mine.appointmentId)).toEqual([]);
+    expect(
+      (await database.db.select().from(appointments).where(eq(appointments.id, mine.appointmentId)))[0]
+        ?.startsAt,
+    ).toEqual(moved.startsAt);
+  });
+});

@@ -1,0 +1,280 @@
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/infra/db.server";
+import type { PaymentGateways } from "~/infra/payment-gateways.server";
+import { describeTime } from "~/lib/dates";
+import { FeatureError, parseInput } from "~/lib/errors";
+import { type Appointment, appointments, users } from "../../../db/schema";
+import { type Actor, recordAudit } from "../audit/audit.server";
+import { consultantWorksAt, findConsultant, isUuid } from "../consultants/consultants.server";
+import { enqueueEmail } from "../email/outbox.server";
+import {
+  appointmentCancelledByAgencyEmail,
+  appointmentRescheduledEmail,
+  appointmentRescheduledNoticeEmail,
+  type CancellationMoney,
+} from "../email/templates/appointment-change-emails";
+import { recordRefund, refundForCancellation, refundsOnCancel } from "../payments/payments.server";
+import { appointmentStatus } from "./appointment-status";
+import {
+  isUniqueViolation,
+  OUTSIDE_WORKING_HOURS_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  slotMessages,
+} from "./booking.server";
+import { appointmentInvite } from "./calendar-invite";
+import { resolveSlot } from "./slots";
+import { APPOINTMENT_NOT_FOUND } from "./staff-appointments.server";
+import { rescheduleSchema, staffCancelSchema } from "./staff-appointments-schema";
+
+export const CHANGED_MEANWHILE =
+  "This record was changed by someone else while you were editing. Reload to see the latest version.";
+
+export interface ChangeContext {
+  zone: string;
+  agencyEmail: string;
+  now: Date;
+}
+
+/** The appointment, or 404; `userId` limits it to one customer's own (anyone else's is "missing"). */
+async function loadAppointment(db: Database, appointmentId: unknown, userId?: string): Promise<Appointment> {
+  if (!isUuid(appointmentId)) throw new FeatureError("not-found", APPOINTMENT_NOT_FOUND);
+  const [appointment] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), userId ? eq(appointments.userId, userId) : undefined))
+    .limit(1);
+  if (!appointment) throw new FeatureError("not-found", APPOINTMENT_NOT_FOUND);
+  return appointment;
+}
+
+/** Why an appointment can no longer change (cancel or move), or nothing when it still can. */
+function refuseChange(appointment: Appointment, now: Date, doing: "cancelled" | "moved"): void {
+  if (appointment.cancelledAt) throw new FeatureError("conflict", "This appointment is already cancelled.");
+  if (appointment.completedAt || appointment.noShowAt) {
+    throw new FeatureError(
+      "conflict",
+      `This appointment is already marked ${appointment.completedAt ? "completed" : "as a no-show"}, so it cannot be ${doing}.`,
+    );
+  }
+  if (appointment.startsAt <= now) {
+    throw new FeatureError(
+      "conflict",
+      `This appointment has already started, so it can no longer be ${doing}. Mark it completed or a no-show instead.`,
+    );
+  }
+}
+
+/** Still active, and (when the editor sent one) at the calendar sequence the editor saw. */
+function stillAsSeen(appointmentId: string, sequence: number | undefined): SQL {
+  return and(
+    eq(appointments.id, appointmentId),
+    isNull(appointments.cancelledAt),
+    isNull(appointments.completedAt),
+    isNull(appointments.noShowAt),
+    sequence === undefined ? undefined : eq(appointments.calendarSequence, sequence),
+  )!;
+}
+
+/** What staff are told before cancelling: what will happen to the customer's money. */
+export function cancellationMoney(
+  appointment: Pick<Appointment, "paidAt" | "startsAt">,
+  now: Date,
+  refundAnyway: boolean,
+): CancellationMoney {
+  if (!appointment.paidAt) return "unpaid";
+  return refundAnyway || refundsOnCancel(appointment, now) ? "refunded" : "kept";
+}
+
+/**
+ * Staff cancel an appointment on the agency's behalf, with a reason the customer reads. A paid
+ * appointment is refunded as the policy says (24 hours or more ahead), or anyway when staff
+ * choose to; the refund goes through the provider first, so a provider that fails changes
+ * nothing. The cancellation, the refund's record, the customer's e-mail (with the calendar
+ * update) and the audit entry are one transaction.
+ */
+export async function staffCancelAppointment(
+  db: Database,
+  appointmentId: unknown,
+  input: unknown,
+  actor: Actor,
+  context: ChangeContext & { payments: PaymentGateways },
+): Promise<Appointment> {
+  const existing = await loadAppointment(db, appointmentId);
+  const request = parseInput(staffCancelSchema, input);
+  const { now } = context;
+  refuseChange(existing, now, "cancelled");
+  if (request.sequence !== undefined && request.sequence !== existing.calendarSequence) {
+    throw new FeatureError("conflict", CHANGED_MEANWHILE);
+  }
+  const refund = await refundForCancellation(db, context.payments, existing, now, {
+    evenIfLate: request.refundAnyway,
+  });
+  return db.transaction(async (transaction) => {
+    const [cancelled] = await transaction
+      .update(appointments)
+      .set({
+        cancelledAt: now,
+        cancelledBy: "staff",
+        cancelReason: request.reason,
+        calendarSequence: sql`${appointments.calendarSequence} + 1`,
+        ...(refund ? { refundedAt: now } : {}),
+      })
+      .where(stillAsSeen(existing.id, existing.calendarSequence))
+      .returning();
+    // Someone else changed it between our read and this write; the refund (if any) must be
+    // recorded by hand, so say so rather than pretend.
+    if (!cancelled) {
+      throw new FeatureError(
+        "conflict",
+        refund
+          ? `${CHANGED_MEANWHILE} The refund ${refund.reference} was issued; please check the payment.`
+          : CHANGED_MEANWHILE,
+      );
+    }
+    const [customer] = await transaction.select().from(users).where(eq(users.id, cancelled.userId));
+    if (refund) await recordRefund(transaction, refund, { appointment: cancelled, customer: customer!, now });
+    const money: CancellationMoney = refund ? "refunded" : cancelled.paidAt ? "kept" : "unpaid";
+    await enqueueEmail(
+      transaction,
+      appointmentCancelledByAgencyEmail({
+        appointment: cancelled,
+        customer: customer!,
+        zone: context.zone,
+        agencyEmail: context.agencyEmail,
+        reason: request.reason,
+        money,
+        invite: appointmentInvite(
+          cancelled,
+          { customer: customer!, agencyEmail: context.agencyEmail },
+          "cancel",
+        ),
+      }),
+    );
+    await recordAudit(
+      transaction,
+      actor,
+      {
+        action: "appointment.cancel",
+        targetType: "appointment",
+        targetId: cancelled.id,
+        summary: `Cancelled: ${request.reason}${refund ? " (refunded)" : ""}`,
+        before: { status: appointmentStatus(existing) },
+        after: {
+          status: appointmentStatus(cancelled),
+          cancelReason: request.reason,
+          refunded: Boolean(refund),
+          ...(request.refundAnyway && refund && !refundsOnCancel(existing, now)
+            ? { refundedAnyway: true }
+            : {}),
+        },
+      },
+      now,
+    );
+    return cancelled;
+  });
+}
+
+/** Who moves an appointment: its customer (their own only), or staff on the customer's behalf. */
+export type RescheduleActor = { kind: "customer"; userId: string } | { kind: "staff"; staff: Actor };
+
+/**
+ * Moves an appointment to another slot of the same consultant, keeping its payment. The new slot
+ * obeys every booking rule (the grid, the window, the consultant available and working then, and
+ * the database's one-booking-per-slot index). The move, the raised calendar sequence, the
+ * customer's updated invitation (same UID), the agency's notice and, for staff, the audit entry
+ * are one transaction.
+ */
+export async function rescheduleAppointment(
+  db: Database,
+  appointmentId: unknown,
+  input: unknown,
+  actor: RescheduleActor,
+  context: ChangeContext,
+): Promise<Appointment> {
+  const existing = await loadAppointment(
+    db,
+    appointmentId,
+    actor.kind === "customer" ? actor.userId : undefined,
+  );
+  const request = parseInput(rescheduleSchema, input);
+  const { now, zone } = context;
+  refuseChange(existing, now, "moved");
+  if (request.sequence !== undefined && request.sequence !== existing.calendarSequence) {
+    throw new FeatureError("conflict", CHANGED_MEANWHILE);
+  }
+  const resolved = resolveSlot(request.slotDate, request.slotTime, { now, zone });
+  if (!resolved.ok) {
+    throw new FeatureError("invalid", slotMessages[resolved.problem], {
+      slotTime: slotMessages[resolved.problem],
+    });
+  }
+  if (resolved.startsAt.getTime() === existing.startsAt.getTime()) {
+    const message = "The appointment is already at that time. Please choose a different slot.";
+    throw new FeatureError("invalid", message, { slotTime: message });
+  }
+  const consultant = await findConsultant(db, existing.consultantId, { includeArchived: true });
+  if (!consultant || consultant.archivedAt || !consultant.available) {
+    throw new FeatureError("conflict", "This consultant is not taking bookings at the moment.");
+  }
+  if (!consultantWorksAt(consultant, resolved.startsAt, zone)) {
+    throw new FeatureError("conflict", OUTSIDE_WORKING_HOURS_MESSAGE, {
+      slotTime: OUTSIDE_WORKING_HOURS_MESSAGE,
+    });
+  }
+  try {
+    return await db.transaction(async (transaction) => {
+      const [moved] = await transaction
+        .update(appointments)
+        .set({
+          startsAt: resolved.startsAt,
+          calendarSequence: sql`${appointments.calendarSequence} + 1`,
+        })
+        .where(stillAsSeen(existing.id, existing.calendarSequence))
+        .returning();
+      if (!moved) throw new FeatureError("conflict", CHANGED_MEANWHILE);
+      const [customer] = await transaction.select().from(users).where(eq(users.id, moved.userId));
+      const mail = {
+        appointment: moved,
+        customer: customer!,
+        zone,
+        previousStartsAt: existing.startsAt,
+        movedBy: actor.kind,
+        invite: appointmentInvite(
+          moved,
+          { customer: customer!, agencyEmail: context.agencyEmail },
+          "request",
+        ),
+      } as const;
+      await enqueueEmail(transaction, appointmentRescheduledEmail(mail));
+      await enqueueEmail(
+        transaction,
+        appointmentRescheduledNoticeEmail({
+          ...mail,
+          agencyEmail: context.agencyEmail,
+          actorEmail: actor.kind === "staff" ? actor.staff.email : customer!.email,
+        }),
+      );
+      if (actor.kind === "staff") {
+        await recordAudit(
+          transaction,
+          actor.staff,
+          {
+            action: "appointment.reschedule",
+            targetType: "appointment",
+            targetId: moved.id,
+            summary: `Moved to ${describeTime(moved.startsAt, zone)}`,
+            before: { startsAt: existing.startsAt.toISOString() },
+            after: { startsAt: moved.startsAt.toISOString() },
+          },
+          now,
+        );
+      }
+      return moved;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { slotTime: SLOT_TAKEN_MESSAGE });
+    }
+    throw error;
+  }
+}

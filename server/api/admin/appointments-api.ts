@@ -1,0 +1,114 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { recordAttendance } from "~/features/booking/attendance.server";
+import { slotOf } from "~/features/booking/slots";
+import {
+  listStaffAppointments,
+  parseAppointmentFilters,
+  type StaffAppointmentRow,
+} from "~/features/booking/staff-appointments.server";
+import { rescheduleAppointment, staffCancelAppointment } from "~/features/booking/staff-changes.server";
+import { describeTime } from "~/lib/dates";
+import { type ApiEnv, requireApiRole } from "../api-env";
+import { wholeUnits } from "../legacy-shapes";
+import { readJsonObject } from "../request-body";
+
+/** An appointment in GET /api/admin/appointments (DESIGN.md §4). */
+function staffAppointmentShape(row: StaffAppointmentRow, zone: string) {
+  const slot = slotOf(row.startsAt, zone);
+  return {
+    _id: row.id,
+    user: { _id: row.customer.id, name: row.customer.name, email: row.customer.email },
+    consultant: { _id: row.consultant.id, name: row.consultant.name },
+    startsAt: row.startsAt.toISOString(),
+    slotDate: slot.slotDate,
+    slotTime: slot.slotTime,
+    amount: wholeUnits(row.amountCents),
+    status: row.status,
+  };
+}
+
+function changeContext(context: Context<ApiEnv>) {
+  return {
+    zone: context.var.env.AGENCY_TZ,
+    agencyEmail: context.var.env.AGENCY_EMAIL,
+    now: context.var.clock(),
+  };
+}
+
+/**
+ * GET /api/admin/appointments (query `status, consultantId, from, to, q, sort, page`), and POST
+ * /api/admin/appointments/{id}/complete, /no-show, /cancel (`reason`, `refundAnyway`) and
+ * /reschedule (`slotDate, slotTime`).
+ */
+export function adminAppointmentsApi() {
+  const api = new Hono<ApiEnv>();
+
+  api.get("/", async (context) => {
+    const filters = parseAppointmentFilters(context.req.query());
+    const zone = context.var.env.AGENCY_TZ;
+    const page = await listStaffAppointments(context.var.db, filters, { zone });
+    return context.json({
+      success: true,
+      appointments: page.rows.map((row) => staffAppointmentShape(row, zone)),
+      page: page.page,
+      hasMore: page.hasMore,
+      total: page.total,
+      totalIsCapped: page.totalIsCapped,
+    });
+  });
+
+  for (const [path, outcome, message] of [
+    ["complete", "completed", "Appointment marked completed"],
+    ["no-show", "no_show", "Appointment marked as a no-show"],
+  ] as const) {
+    api.post(`/:appointmentId/${path}`, async (context) => {
+      const staff = requireApiRole(context, "admin");
+      await recordAttendance(context.var.db, context.req.param("appointmentId"), outcome, staff, {
+        now: context.var.clock(),
+      });
+      return context.json({ success: true, message });
+    });
+  }
+
+  api.post("/:appointmentId/cancel", async (context) => {
+    const staff = requireApiRole(context, "admin");
+    const body = await readJsonObject(context);
+    const cancelled = await staffCancelAppointment(
+      context.var.db,
+      context.req.param("appointmentId"),
+      body,
+      staff,
+      {
+        ...changeContext(context),
+        payments: context.var.payments,
+      },
+    );
+    return context.json({
+      success: true,
+      message: cancelled.refundedAt ? "Appointment cancelled and payment refunded" : "Appointment cancelled",
+    });
+  });
+
+  api.post("/:appointmentId/reschedule", async (context) => {
+    const staff = requireApiRole(context, "admin");
+    const body = await readJsonObject(context);
+    const moved = await rescheduleAppointment(
+      context.var.db,
+      context.req.param("appointmentId"),
+      body,
+      { kind: "staff", staff },
+      changeContext(context),
+    );
+    const slot = slotOf(moved.startsAt, context.var.env.AGENCY_TZ);
+    return context.json({
+      success: true,
+      message: `Appointment moved to ${describeTime(moved.startsAt, context.var.env.AGENCY_TZ)}`,
+      startsAt: moved.startsAt.toISOString(),
+      slotDate: slot.slotDate,
+      slotTime: slot.slotTime,
+    });
+  });
+
+  return api;
+}
