@@ -1,16 +1,16 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
 import { PASSWORD_MIN_LENGTH } from "~/features/accounts/account-limits";
-import { isResetTokenUsable, resetPassword } from "~/features/accounts/password-reset.server";
+import { findPasswordLink, resetPassword } from "~/features/accounts/password-reset.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, honeypotFailure } from "~/infra/form-failure.server";
 import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
-    title: "Choose a new password",
+    title: loaderData?.invite ? "Set your password" : "Choose a new password",
     description: "Choose a new password for your account.",
     path: "/reset-password",
     origin: originFrom(matches),
@@ -20,19 +20,25 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(context.db, token) };
+  const link = await findPasswordLink(context.db, token, context.clock());
+  // An invited person sets their first password with the same kind of link; the page says so.
+  return { token, usable: link?.usable ?? false, invite: link?.purpose === "invite" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (isHoneypotFilled(form)) return honeypotFailure({});
   try {
-    await resetPassword(context.db, { token: form.get("token"), password: form.get("password") });
-    return redirectWithToast(
-      "/login",
-      { kind: "success", message: "Your password has been changed. Please log in." },
-      context,
+    const { purpose } = await resetPassword(
+      context.db,
+      { token: form.get("token"), password: form.get("password") },
+      context.clock(),
     );
+    const message =
+      purpose === "invite"
+        ? "Your password has been set. Please log in."
+        : "Your password has been changed. Please log in.";
+    return redirectWithToast("/login", { kind: "success", message }, context);
   } catch (error) {
     return formFailure(error, {});
   }
@@ -40,17 +46,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const { invite } = loaderData;
   return (
     <section className="mx-auto max-w-md px-4 py-14 sm:py-20">
       <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="font-bold text-3xl text-ink tracking-tight">Choose a new password</h1>
+        <h1 className="font-bold text-3xl text-ink tracking-tight">
+          {invite ? "Set your password" : "Choose a new password"}
+        </h1>
         {loaderData.usable ? (
           <Form method="post" className="relative mt-6 space-y-5">
             <HoneypotField />
             <input type="hidden" name="token" value={loaderData.token} />
             <FormAlert message={actionData?.fieldErrors.password ? undefined : actionData?.error} />
+            {invite ? (
+              <p className="text-muted">
+                Welcome! Choose the password you will use to sign in to your new account.
+              </p>
+            ) : null}
             <TextField
-              label="New password"
+              label={invite ? "Password" : "New password"}
               name="password"
               type="password"
               autoComplete="new-password"
@@ -60,9 +74,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               error={actionData?.fieldErrors.password}
             />
             <PrimaryButton className="w-full" disabled={busy}>
-              Save new password
+              {invite ? "Save password" : "Save new password"}
             </PrimaryButton>
           </Form>
+        ) : invite ? (
+          <p role="alert" className="mt-4 text-muted">
+            This invitation link is not valid or has expired. Please ask the agency's staff to invite you
+            again.
+          </p>
         ) : (
           <p role="alert" className="mt-4 text-muted">
             This reset link is not valid or has expired. Links work once, for one hour.{" "}

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { adminAppointmentsApi } from "./admin/appointments-api";
+import { adminAuditApi } from "./admin/audit-api";
 import { adminConsultantsApi } from "./admin/consultants-api";
+import { adminPeopleApi } from "./admin/people-api";
 import { type ApiEnv, onlyRoles } from "./api-env";
 
 /** The staff API (DESIGN.md §4 "Staff API"): agency staff only, on every route. */
@@ -9,5 +11,7 @@ export function adminApi() {
   api.use("*", onlyRoles("admin"));
   api.route("/appointments", adminAppointmentsApi());
   api.route("/consultants", adminConsultantsApi());
+  api.route("/users", adminPeopleApi());
+  api.route("/audit", adminAuditApi());
   return api;
 }

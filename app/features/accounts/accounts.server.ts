@@ -83,6 +83,11 @@ export async function registerUser(
   return { user, ...session };
 }
 
+/** Failed logins of one account, from any address; staff can lift it (app/features/accounts/people.server.ts). */
+export function failedLoginRule(email: string, failedLoginsPerAccount: number): RateLimitRule {
+  return { key: `login-failures:account:${email}`, limit: failedLoginsPerAccount, windowSeconds: 15 * 60 };
+}
+
 /**
  * Checks e-mail and password. Unknown e-mail and wrong password give the same answer in about
  * the same time; repeated failures for one account are slowed whatever address they come from.
@@ -94,11 +99,7 @@ export async function logIn(
 ): Promise<SignedIn> {
   await consumeRateLimit(db, perAddress("login", request), request.now);
   const credentials = parseInput(loginSchema, input);
-  const accountRule: RateLimitRule = {
-    key: `login-failures:account:${credentials.email}`,
-    limit: request.limits.failedLoginsPerAccount,
-    windowSeconds: 15 * 60,
-  };
+  const accountRule = failedLoginRule(credentials.email, request.limits.failedLoginsPerAccount);
   if (await isRateLimited(db, accountRule, request.now)) throw tooManyRequests(accountRule, request.now);
 
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "~/infra/db.server";
+import type { Database, Transaction } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { passwordResets, users } from "../../../db/schema";
+import { type passwordLinkPurposes, passwordResets, users } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
 import { passwordResetEmail } from "../email/templates/password-reset-email";
 import { hashPassword, passwordProblem } from "./password.server";
@@ -10,6 +10,15 @@ import { passwordResetRequestSchema, passwordResetSchema } from "./schemas";
 import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+/** An invited person may not read their mail the same hour, so their first link lasts a week. */
+export const INVITE_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type PasswordLinkPurpose = (typeof passwordLinkPurposes)[number];
+
+const linkLifetimes: Record<PasswordLinkPurpose, number> = {
+  reset: RESET_LINK_LIFETIME_MS,
+  invite: INVITE_LINK_LIFETIME_MS,
+};
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that e-mail address, we have sent it a link to choose a new password. The link works once, for one hour.";
 const LINK_NOT_VALID = "This reset link is not valid or has expired. Please ask for a new one.";
@@ -44,39 +53,71 @@ export async function requestPasswordReset(
   if (!user) return;
 
   const now = context.now ?? new Date();
-  const token = newToken();
-  const link = `${context.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await db.transaction(async (transaction) => {
-    await transaction.insert(passwordResets).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
+    const link = await issuePasswordLink(transaction, user.id, "reset", {
+      publicUrl: context.publicUrl,
+      now,
     });
     await enqueueEmail(transaction, passwordResetEmail({ customer: user, link }));
   });
 }
 
-/** Whether a reset link can still be used (for showing the form or an error first). */
-export async function isResetTokenUsable(db: Database, token: string, now = new Date()): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const [row] = await db
-    .select({ id: passwordResets.id })
-    .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, hashToken(token)),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+/**
+ * Stores a single-use link to choose the account's password (a reset, or an invited person's
+ * first one) and returns its address; only the token's hash is kept.
+ */
+export async function issuePasswordLink(
+  executor: Pick<Transaction, "insert">,
+  userId: string,
+  purpose: PasswordLinkPurpose,
+  options: { publicUrl: string; now: Date },
+): Promise<string> {
+  const token = newToken();
+  await executor.insert(passwordResets).values({
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    expiresAt: new Date(options.now.getTime() + linkLifetimes[purpose]),
+  });
+  return `${options.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Sets the new password, uses up the link and signs the account out everywhere. */
-export async function resetPassword(db: Database, input: unknown, now = new Date()): Promise<void> {
+/** What a link is for and whether it still works (so the page can say which), or undefined if unknown. */
+export async function findPasswordLink(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<{ purpose: PasswordLinkPurpose; usable: boolean } | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const [row] = await db
+    .select({
+      purpose: passwordResets.purpose,
+      usedAt: passwordResets.usedAt,
+      expiresAt: passwordResets.expiresAt,
+    })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return undefined;
+  return { purpose: row.purpose, usable: row.usedAt === null && row.expiresAt > now };
+}
+
+/** Whether a reset link can still be used (for showing the form or an error first). */
+export async function isResetTokenUsable(db: Database, token: string, now = new Date()): Promise<boolean> {
+  return (await findPasswordLink(db, token, now))?.usable ?? false;
+}
+
+/**
+ * Sets the new password, uses up the link and signs the account out everywhere.
+ * @returns what the link was for, so the page can word its answer.
+ */
+export async function resetPassword(
+  db: Database,
+  input: unknown,
+  now = new Date(),
+): Promise<{ purpose: PasswordLinkPurpose }> {
   const { token, password } = parseInput(passwordResetSchema, input);
-  await db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     // Claiming the link first makes a second use fail even when two requests race.
     const [claimed] = await transaction
       .update(passwordResets)
@@ -88,7 +129,7 @@ export async function resetPassword(db: Database, input: unknown, now = new Date
           gt(passwordResets.expiresAt, now),
         ),
       )
-      .returning({ userId: passwordResets.userId });
+      .returning({ userId: passwordResets.userId, purpose: passwordResets.purpose });
     if (!claimed) throw new FeatureError("invalid", LINK_NOT_VALID, { token: LINK_NOT_VALID });
 
     const [user] = await transaction.select().from(users).where(eq(users.id, claimed.userId)).limit(1);
@@ -105,5 +146,6 @@ export async function resetPassword(db: Database, input: unknown, now = new Date
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+    return { purpose: claimed.purpose };
   });
 }

@@ -1,12 +1,294 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
+import { Badge } from "~/components/badge";
+import { ChoiceField } from "~/components/choice-field";
+import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
+import { PageLinks } from "~/components/page-links";
+import { invitePerson, listLinkableConsultants, listPeople } from "~/features/accounts/people.server";
+import { peopleFilterSchema } from "~/features/accounts/people-schema";
+import { roleLabels } from "~/features/accounts/roles";
 import { requireRole } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, textValues } from "~/infra/form-failure.server";
+import { formatDay } from "~/lib/dates";
+import { FeatureError } from "~/lib/errors";
 import type { Route } from "./+types/people";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = () => [{ title: "People · Staff area" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
-  return null;
+  const url = new URL(request.url);
+  const filter = peopleFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const { people, hasMore } = await listPeople(context.db, filter, {
+    failedLoginsPerAccount: context.env.RATE_LIMIT_FAILED_LOGINS,
+    now: context.clock(),
+  });
+  const zone = context.env.AGENCY_TZ;
+  return {
+    people: people.map((person) => ({
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      role: roleLabels[person.role],
+      kyc: person.kycStatus ?? "Not submitted",
+      disabled: person.disabledAt !== null,
+      locked: person.locked,
+      consultantName: person.consultantName,
+      joined: formatDay(person.createdAt, zone),
+    })),
+    hasMore,
+    page: filter.page,
+    consultants: await listLinkableConsultants(context.db),
+  };
 }
 
-export default function Page() {
-  return <AdminShell title="People">{null}</AdminShell>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireRole(request, context, "admin");
+  const form = await request.formData();
+  const values = textValues(form);
+  try {
+    if (values.intent !== "invite") throw new FeatureError("invalid", "This action is not available.");
+    const { userId, message } = await invitePerson(
+      context.db,
+      staff,
+      { name: values.name, email: values.email, role: values.role, consultantId: values.consultantId },
+      { publicUrl: context.env.publicUrl, now: context.clock() },
+    );
+    return redirectWithToast(`/admin/people/${userId}`, { kind: "success", message }, context);
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+const roleChoices = Object.entries(roleLabels).map(([value, label]) => ({ value, label }));
+const stateChoices = [
+  { value: "active", label: "Active" },
+  { value: "disabled", label: "Disabled" },
+  { value: "locked", label: "Locked by failed logins" },
+];
+
+export default function People({ loaderData, actionData }: Route.ComponentProps) {
+  const { people, hasMore, page, consultants } = loaderData;
+  const [search] = useSearchParams();
+  return (
+    <AdminShell
+      title="People"
+      description="Customers, consultants and staff: roles, KYC, sign-in state and invitations."
+      actions={
+        <a
+          href="#invite"
+          className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-sm text-white hover:bg-brand-800"
+        >
+          Invite someone
+        </a>
+      }
+    >
+      <Form
+        method="get"
+        className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-4"
+      >
+        <TextField
+          label="Name or e-mail"
+          name="q"
+          type="search"
+          defaultValue={search.get("q") ?? ""}
+          className="sm:col-span-2"
+        />
+        <ChoiceField
+          label="Role"
+          name="role"
+          choices={roleChoices}
+          empty="All roles"
+          defaultValue={search.get("role")}
+        />
+        <ChoiceField
+          label="State"
+          name="state"
+          choices={stateChoices}
+          empty="Any state"
+          defaultValue={search.get("state")}
+        />
+        <div className="flex gap-3 sm:col-span-4">
+          <PrimaryButton className="px-5 py-2">Show</PrimaryButton>
+          <Link to="/admin/people" className="self-center font-medium text-brand-700 text-sm hover:underline">
+            Clear filters
+          </Link>
+        </div>
+      </Form>
+
+      {people.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
+          Nobody matches these filters.
+        </p>
+      ) : (
+        <PeopleList people={people} />
+      )}
+      <PageLinks page={page} hasMore={hasMore} search={search} label="People pages" />
+
+      <InviteForm consultants={consultants} failure={actionData} />
+    </AdminShell>
+  );
+}
+
+type PersonRow = Route.ComponentProps["loaderData"]["people"][number];
+
+function StateBadges({ person }: { person: PersonRow }) {
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      {person.disabled ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
+      {person.locked ? <Badge tone="amber">Locked</Badge> : null}
+    </span>
+  );
+}
+
+/** A table at desk widths; the same people as cards on a phone, so nothing scrolls sideways. */
+function PeopleList({ people }: { people: PersonRow[] }) {
+  const roleText = (person: PersonRow) =>
+    person.consultantName ? `${person.role} (${person.consultantName})` : person.role;
+  return (
+    <>
+      <ul className="mt-6 space-y-3 md:hidden">
+        {people.map((person) => (
+          <li key={person.id} className="rounded-2xl border border-gray-200 bg-white p-4">
+            <Link to={`/admin/people/${person.id}`} className="font-semibold text-brand-800 hover:underline">
+              {person.name}
+            </Link>
+            <p className="break-all text-muted text-sm">{person.email}</p>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">Role</dt>
+              <dd>{roleText(person)}</dd>
+              <dt className="text-muted">KYC</dt>
+              <dd className="capitalize">{person.kyc}</dd>
+              <dt className="text-muted">State</dt>
+              <dd>
+                <StateBadges person={person} />
+              </dd>
+              <dt className="text-muted">Joined</dt>
+              <dd>{person.joined}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 hidden overflow-hidden rounded-2xl border border-gray-200 bg-white md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">People</caption>
+          <thead className="bg-surface text-muted text-xs uppercase tracking-wide">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-3">
+                KYC
+              </th>
+              <th scope="col" className="px-4 py-3">
+                State
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Joined
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {people.map((person) => (
+              <tr key={person.id}>
+                <td className="px-4 py-3">
+                  <Link
+                    to={`/admin/people/${person.id}`}
+                    className="font-semibold text-brand-800 hover:underline"
+                  >
+                    {person.name}
+                  </Link>
+                  <p className="break-all text-muted">{person.email}</p>
+                </td>
+                <td className="px-4 py-3">{roleText(person)}</td>
+                <td className="px-4 py-3 capitalize">{person.kyc}</td>
+                <td className="px-4 py-3">
+                  <StateBadges person={person} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">{person.joined}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function InviteForm({
+  consultants,
+  failure,
+}: {
+  consultants: { id: string; name: string }[];
+  failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section
+      id="invite"
+      aria-labelledby="invite-heading"
+      className="mt-10 scroll-mt-6 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6"
+    >
+      <h2 id="invite-heading" className="font-semibold text-ink text-xl">
+        Invite staff or a consultant
+      </h2>
+      <p className="mt-1 text-muted text-sm">
+        We create the account and e-mail a link to set its password. The link works once, for seven days.
+      </p>
+      <Form method="post" className="mt-5 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="invite" />
+        <div className="sm:col-span-2">
+          <FormAlert message={failure?.error} />
+        </div>
+        <TextField
+          label="Full name"
+          name="name"
+          required
+          autoComplete="off"
+          defaultValue={failure?.values.name}
+          error={failure?.fieldErrors.name}
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          defaultValue={failure?.values.email}
+          error={failure?.fieldErrors.email}
+        />
+        <ChoiceField
+          label="Role"
+          name="role"
+          required
+          choices={[
+            { value: "consultant", label: roleLabels.consultant },
+            { value: "admin", label: roleLabels.admin },
+          ]}
+          defaultValue={failure?.values.role ?? "consultant"}
+          error={failure?.fieldErrors.role}
+        />
+        <ChoiceField
+          label="Consultant profile"
+          name="consultantId"
+          hint="For a consultant: the profile this account speaks for."
+          empty="None (for staff)"
+          choices={consultants.map((consultant) => ({ value: consultant.id, label: consultant.name }))}
+          defaultValue={failure?.values.consultantId}
+          error={failure?.fieldErrors.consultantId}
+        />
+        <div className="sm:col-span-2">
+          <PrimaryButton disabled={busy}>Send invitation</PrimaryButton>
+        </div>
+      </Form>
+    </section>
+  );
 }

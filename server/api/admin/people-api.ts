@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { invitePerson, liftLoginLock, listPeople, updatePerson } from "~/features/accounts/people.server";
+import { peopleFilterSchema } from "~/features/accounts/people-schema";
+import { parseInput } from "~/lib/errors";
+import { type ApiEnv, requireApiRole } from "../api-env";
+import { readJsonObject } from "../request-body";
+
+/**
+ * GET /api/admin/users (query `q`, `role`, `state`, `page`), PATCH /api/admin/users/{id}
+ * (`role`, `disabled`, `consultantId`), POST /api/admin/users/invite (`email`, `name`, `role`,
+ * `consultantId`), and POST /api/admin/users/{id}/unlock (lifts a failed-login lock).
+ */
+export function adminPeopleApi() {
+  const api = new Hono<ApiEnv>();
+
+  api.get("/", async (context) => {
+    const filter = parseInput(peopleFilterSchema, context.req.query());
+    const { people, hasMore } = await listPeople(context.var.db, filter, {
+      failedLoginsPerAccount: context.var.env.RATE_LIMIT_FAILED_LOGINS,
+      now: context.var.clock(),
+    });
+    return context.json({
+      success: true,
+      users: people.map((person) => ({
+        _id: person.id,
+        name: person.name,
+        email: person.email,
+        role: person.role,
+        kycStatus: person.kycStatus,
+        disabled: person.disabledAt !== null,
+        locked: person.locked,
+        consultantId: person.consultantId,
+        createdAt: person.createdAt.toISOString(),
+      })),
+      hasMore,
+    });
+  });
+
+  api.post("/invite", async (context) => {
+    const staff = requireApiRole(context, "admin");
+    const body = await readJsonObject(context);
+    const { message } = await invitePerson(context.var.db, staff, body, {
+      publicUrl: context.var.env.publicUrl,
+      now: context.var.clock(),
+    });
+    return context.json({ success: true, message }, 201);
+  });
+
+  api.patch("/:userId", async (context) => {
+    const staff = requireApiRole(context, "admin");
+    const body = await readJsonObject(context);
+    const { message } = await updatePerson(
+      context.var.db,
+      staff,
+      context.req.param("userId"),
+      { role: body.role, disabled: body.disabled, consultantId: body.consultantId },
+      context.var.clock(),
+    );
+    return context.json({ success: true, message });
+  });
+
+  api.post("/:userId/unlock", async (context) => {
+    const staff = requireApiRole(context, "admin");
+    const { message } = await liftLoginLock(
+      context.var.db,
+      staff,
+      context.req.param("userId"),
+      context.var.clock(),
+    );
+    return context.json({ success: true, message });
+  });
+
+  return api;
+}
