@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import { adminAppointmentsApi } from "./admin/appointments-api";
 import { adminAuditApi } from "./admin/audit-api";
 import { adminConsultantsApi } from "./admin/consultants-api";
+import { adminInquiriesApi } from "./admin/inquiries-api";
+import { adminKycApi } from "./admin/kyc-api";
+import { adminOutboxApi } from "./admin/outbox-api";
 import { adminPeopleApi } from "./admin/people-api";
 import { type ApiEnv, onlyRoles } from "./api-env";
 
@@ -11,6 +14,9 @@ export function adminApi() {
   api.use("*", onlyRoles("admin"));
   api.route("/appointments", adminAppointmentsApi());
   api.route("/consultants", adminConsultantsApi());
+  api.route("/inquiries", adminInquiriesApi());
+  api.route("/kyc", adminKycApi());
+  api.route("/outbox", adminOutboxApi());
   api.route("/users", adminPeopleApi());
   api.route("/audit", adminAuditApi());
   return api;

@@ -18,11 +18,14 @@ export interface KycSummary {
   /** Only the last four characters of the ID number are ever shown back. */
   idNumberLast4: string;
   submittedAt: Date;
+  /** Why staff rejected it, shown to the customer; null unless rejected. */
+  rejectionReason: string | null;
 }
 
 /**
  * Stores the signed-in user's KYC details, encrypted. One submission per user: a new one
- * replaces a pending or rejected one; an approved one stays as it is.
+ * replaces a pending or rejected one and goes back to the review queue with the earlier decision
+ * cleared; an approved one stays as it is.
  */
 export async function submitKyc(
   db: Database,
@@ -49,19 +52,34 @@ export async function submitKyc(
     .values({ userId, ...sealed, status: "pending", submittedAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: kycSubmissions.userId,
-      set: { ...sealed, status: "pending", submittedAt: now, updatedAt: now },
+      set: {
+        ...sealed,
+        status: "pending",
+        submittedAt: now,
+        updatedAt: now,
+        decidedAt: null,
+        decidedBy: null,
+        rejectionReason: null,
+      },
       setWhere: sql`${kycSubmissions.status} <> 'approved'`,
     })
     .returning();
   if (!row) {
     throw new FeatureError("conflict", "Your identity is already verified; there is nothing more to submit.");
   }
-  return { status: row.status, idNumberLast4: row.idNumberLast4, submittedAt: row.submittedAt };
+  return summaryOf(row);
 }
 
 export async function getKycSummary(db: Database, userId: string): Promise<KycSummary | undefined> {
   const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).limit(1);
-  return row
-    ? { status: row.status, idNumberLast4: row.idNumberLast4, submittedAt: row.submittedAt }
-    : undefined;
+  return row ? summaryOf(row) : undefined;
+}
+
+function summaryOf(row: typeof kycSubmissions.$inferSelect): KycSummary {
+  return {
+    status: row.status,
+    idNumberLast4: row.idNumberLast4,
+    submittedAt: row.submittedAt,
+    rejectionReason: row.status === "rejected" ? row.rejectionReason : null,
+  };
 }

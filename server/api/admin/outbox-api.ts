@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { listOutbox, outboxStatusFrom, retryOutboxMessage } from "~/features/email/outbox-admin.server";
+import { FeatureError } from "~/lib/errors";
+import { pageNumberFrom } from "~/lib/page-number";
+import { type ApiEnv, requireApiRole } from "../api-env";
+
+/** GET /api/admin/outbox (query `status`, `page`), POST /api/admin/outbox/{id}/retry. */
+export function adminOutboxApi() {
+  const api = new Hono<ApiEnv>();
+
+  api.get("/", async (context) => {
+    const asked = context.req.query("status");
+    const status = outboxStatusFrom(asked);
+    if (asked && !status) throw new FeatureError("invalid", "Please choose pending, sent or failed.");
+    const { messages, hasMore } = await listOutbox(
+      context.var.db,
+      { status },
+      pageNumberFrom(context.req.query("page")),
+    );
+    return context.json({
+      success: true,
+      messages: messages.map((message) => ({
+        _id: message.id,
+        to: message.recipient,
+        subject: message.subject,
+        status: message.status,
+        attempts: message.attempts,
+        createdAt: message.createdAt.toISOString(),
+        lastError: message.lastError,
+      })),
+      hasMore,
+    });
+  });
+
+  api.post("/:messageId/retry", async (context) => {
+    const staff = requireApiRole(context, "admin");
+    await retryOutboxMessage(context.var.db, staff, context.req.param("messageId"), context.var.clock());
+    return context.json({ success: true, message: "The e-mail will be sent again shortly" });
+  });
+
+  return api;
+}
