@@ -1,11 +1,148 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FieldError, FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
+import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
+import { getOwnConsultant, updateOwnProfile } from "~/features/consultants/portal.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, textValues } from "~/infra/form-failure.server";
 import type { Route } from "./+types/my-schedule-profile";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireConsultant(request, context);
-  return null;
+export const meta: Route.MetaFunction = () => [
+  { title: "My public profile" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { consultantId } = requireConsultant(request, context);
+  const consultant = await getOwnConsultant(context.db, consultantId);
+  return {
+    consultant: {
+      id: consultant.id,
+      name: consultant.name,
+      image: consultant.image,
+      speciality: consultant.speciality,
+      about: consultant.about,
+      archived: consultant.archivedAt !== null,
+      version: consultant.version,
+    },
+  };
 }
 
-export default function Page() {
-  return <h1>My profile</h1>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, consultantId } = requireConsultant(request, context);
+  const form = await request.formData();
+  const values = textValues(form);
+  const image = form.get("image");
+  try {
+    await updateOwnProfile(context.db, consultantId, values, user, {
+      now: context.clock(),
+      picture:
+        image instanceof File && image.size > 0
+          ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.env.uploadDirectory }
+          : undefined,
+    });
+    return redirectWithToast(
+      "/my-schedule/profile",
+      { kind: "success", message: "Profile updated" },
+      context,
+    );
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export default function MyScheduleProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultant } = loaderData;
+  const failure = actionData ?? undefined;
+  const busy = useNavigation().state === "submitting";
+  const [preview, setPreview] = useState<string | null>(null);
+  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
+      <Link
+        to="/my-schedule"
+        className="font-medium text-brand-700 text-sm underline-offset-4 hover:underline"
+      >
+        Back to my schedule
+      </Link>
+      <h1 className="mt-3 font-bold text-3xl text-ink tracking-tight">My public profile</h1>
+      <p className="mt-1 text-muted">
+        What customers read about you on the consultants page and when they book.
+        {consultant.archived ? null : (
+          <>
+            {" "}
+            <Link
+              to={`/appointment/${consultant.id}`}
+              className="font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
+              See it as customers do
+            </Link>
+          </>
+        )}
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-8 space-y-6"
+        key={consultant.version}
+        aria-label="My public profile"
+      >
+        <input type="hidden" name="version" value={consultant.version} />
+        <FormAlert message={failure?.error} />
+        <div>
+          <span className="block font-medium text-ink text-sm">Picture</span>
+          <div className="mt-2 flex flex-wrap items-center gap-4">
+            <img
+              src={preview ?? consultant.image}
+              alt={preview ? "Your new picture" : `Current picture of ${consultant.name}`}
+              width={96}
+              height={96}
+              className="size-24 rounded-full bg-brand-50 object-cover"
+            />
+            <label className="cursor-pointer rounded-full border border-gray-300 px-4 py-2 font-medium text-ink text-sm hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+              Replace the picture
+              <input
+                type="file"
+                name="image"
+                accept="image/jpeg,image/png,image/webp"
+                className="sr-only"
+                aria-describedby="picture-hint"
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  if (file && file.size > PICTURE_MAX_BYTES) {
+                    setPictureError("Please choose a picture of at most 2 MB.");
+                    event.currentTarget.value = "";
+                    setPreview(null);
+                    return;
+                  }
+                  setPictureError(undefined);
+                  setPreview(file ? URL.createObjectURL(file) : null);
+                }}
+              />
+            </label>
+          </div>
+          <p id="picture-hint" className="mt-1.5 text-muted text-sm">
+            JPEG, PNG or WebP, up to 2 MB; shown square.
+          </p>
+          <FieldError message={pictureError ?? failure?.fieldErrors.image} />
+        </div>
+        <TextAreaField
+          label="About me"
+          name="about"
+          rows={8}
+          defaultValue={failure?.values.about ?? consultant.about}
+          error={failure?.fieldErrors.about}
+          required
+        />
+        <PrimaryButton disabled={busy}>Save profile</PrimaryButton>
+      </Form>
+    </section>
+  );
 }

@@ -1,12 +1,472 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
+import { DaysOffEditor } from "~/components/days-off-editor";
+import {
+  FieldError,
+  FormAlert,
+  inputClass,
+  PrimaryButton,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/form-controls";
+import { specialityNames } from "~/content/specialities";
+import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
+import {
+  clockTime,
+  consultantFormInput,
+  daysOffFromForm,
+  GRID_END_MINUTES,
+  GRID_START_MINUTES,
+  gridTimes,
+  weekdays,
+} from "~/features/consultants/consultant-schema";
+import {
+  archiveConsultant,
+  createConsultant,
+  getConsultantForStaff,
+  restoreConsultant,
+  type StaffConsultantRow,
+  updateConsultant,
+} from "~/features/consultants/staff-consultants.server";
 import { requireRole } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, textValues } from "~/infra/form-failure.server";
+import { asErrorPage } from "~/infra/route-errors.server";
+import { FeatureError } from "~/lib/errors";
 import type { Route } from "./+types/consultant-edit";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, "admin");
-  return null;
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.consultant ? data.consultant.name : "Add a consultant"} · Staff area` },
+];
+
+/** Dollars as staff type them: 5000 → "50", 4950 → "49.50". */
+function dollars(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
-export default function Page() {
-  return <AdminShell title="Consultant">{null}</AdminShell>;
+/** The form's view of a consultant: every field as the inputs show it. */
+function formFields(consultant: StaffConsultantRow) {
+  return {
+    id: consultant.id,
+    name: consultant.name,
+    image: consultant.image,
+    speciality: consultant.speciality,
+    degree: consultant.degree,
+    experience: consultant.experience,
+    about: consultant.about,
+    fee: dollars(consultant.feeCents),
+    available: consultant.available,
+    addressLine1: consultant.addressLine1,
+    addressLine2: consultant.addressLine2,
+    hours: Object.fromEntries(
+      weekdays.map(({ key }) => {
+        const day =
+          consultant.workingHours === null
+            ? { start: GRID_START_MINUTES, end: GRID_END_MINUTES }
+            : consultant.workingHours[key];
+        return [
+          key,
+          day
+            ? { works: true, start: clockTime(day.start), end: clockTime(day.end) }
+            : { works: false, start: "10:00", end: "21:00" },
+        ];
+      }),
+    ) as Record<string, { works: boolean; start: string; end: string }>,
+    daysOff: consultant.daysOff,
+    archived: consultant.archivedAt !== null,
+    version: consultant.version,
+  };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireRole(request, context, "admin");
+  const url = new URL(request.url);
+  if (!params.consultantId) return { consultant: null, appointmentCount: 0, confirmingArchive: false };
+  const consultant = await getConsultantForStaff(context.db, params.consultantId).catch(asErrorPage);
+  return {
+    consultant: formFields(consultant),
+    appointmentCount: consultant.appointmentCount,
+    confirmingArchive: url.searchParams.has("archive") && consultant.archivedAt === null,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireRole(request, context, "admin");
+  const form = await request.formData();
+  const values: Record<string, string> = { ...textValues(form), daysOff: daysOffFromForm(form).join(" ") };
+  const now = context.clock();
+  const id = params.consultantId;
+  try {
+    const intent = values.intent;
+    if (intent === "save") {
+      const image = form.get("image");
+      const picture =
+        image instanceof File && image.size > 0
+          ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.env.uploadDirectory }
+          : undefined;
+      const input = consultantFormInput(form);
+      if (!id) {
+        const created = await createConsultant(context.db, input, user, { now, picture });
+        return redirectWithToast(
+          `/admin/consultants/${created.id}`,
+          { kind: "success", message: "Consultant added" },
+          context,
+        );
+      }
+      await updateConsultant(context.db, id, input, user, { now, picture });
+      return redirectWithToast(
+        `/admin/consultants/${id}`,
+        { kind: "success", message: "Changes saved" },
+        context,
+      );
+    }
+    if (id && intent === "archive") {
+      await archiveConsultant(context.db, id, { version: values.version }, user, { now });
+      return redirectWithToast(
+        `/admin/consultants/${id}`,
+        { kind: "success", message: "Consultant archived" },
+        context,
+      );
+    }
+    if (id && intent === "restore") {
+      await restoreConsultant(context.db, id, { version: values.version }, user, { now });
+      return redirectWithToast(
+        `/admin/consultants/${id}`,
+        { kind: "success", message: "Consultant restored" },
+        context,
+      );
+    }
+    throw new FeatureError("invalid", "This action is not available.");
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+type LoadedConsultant = NonNullable<Route.ComponentProps["loaderData"]["consultant"]>;
+type Failure = { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+
+export default function ConsultantEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultant, appointmentCount, confirmingArchive } = loaderData;
+  const failure = actionData ?? undefined;
+  return (
+    <AdminShell
+      title={consultant ? consultant.name : "Add a consultant"}
+      description={
+        consultant
+          ? consultant.archived
+            ? "Archived: hidden from customers and not bookable. Past appointments keep showing."
+            : `${appointmentCount === 1 ? "1 appointment" : `${appointmentCount} appointments`} so far.`
+          : "Customers can see and book the consultant as soon as you save."
+      }
+      actions={
+        <Link
+          to="/admin/consultants"
+          className="font-medium text-brand-700 text-sm underline-offset-4 hover:underline"
+        >
+          All consultants
+        </Link>
+      }
+    >
+      {consultant && confirmingArchive ? (
+        <ArchiveConfirmation consultant={consultant} failure={failure} />
+      ) : null}
+      <ConsultantForm key={consultant?.version ?? "new"} consultant={consultant} failure={failure} />
+      {consultant ? (
+        <ArchiveSection consultant={consultant} failure={confirmingArchive ? undefined : failure} />
+      ) : null}
+    </AdminShell>
+  );
+}
+
+function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant | null; failure?: Failure }) {
+  const busy = useNavigation().state === "submitting";
+  const sent = failure?.values.intent === "save" ? failure.values : undefined;
+  const errors = sent ? failure!.fieldErrors : {};
+  const value = (name: keyof LoadedConsultant & string, fallback = "") =>
+    sent ? (sent[name] ?? "") : String(consultant?.[name] ?? fallback);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const daysOff = sent ? (sent.daysOff ?? "").split(" ").filter(Boolean) : (consultant?.daysOff ?? []);
+  const hoursError = Object.entries(errors).find(([field]) => field.startsWith("workingHours"))?.[1];
+  const daysOffError = Object.entries(errors).find(([field]) => field.startsWith("daysOff"))?.[1];
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-8" aria-label="Consultant details">
+      <input type="hidden" name="intent" value="save" />
+      {consultant ? <input type="hidden" name="version" value={consultant.version} /> : null}
+      <FormAlert message={sent ? failure?.error : undefined} />
+
+      <fieldset className="space-y-5 rounded-2xl border border-gray-200 bg-white p-5">
+        <legend className="px-1 font-semibold text-ink">Profile</legend>
+        <div>
+          <span className="block font-medium text-ink text-sm" id="picture-label">
+            Picture
+          </span>
+          <div className="mt-2 flex flex-wrap items-center gap-4">
+            {preview || consultant?.image ? (
+              <img
+                src={preview ?? consultant?.image}
+                alt={consultant ? `Current picture of ${consultant.name}` : "The chosen picture"}
+                width={80}
+                height={80}
+                className="size-20 rounded-full bg-brand-50 object-cover"
+              />
+            ) : (
+              <span aria-hidden="true" className="size-20 rounded-full bg-brand-50" />
+            )}
+            <label className="cursor-pointer rounded-full border border-gray-300 px-4 py-2 font-medium text-ink text-sm hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+              {consultant ? "Replace the picture" : "Choose a picture"}
+              <input
+                type="file"
+                name="image"
+                accept="image/jpeg,image/png,image/webp"
+                className="sr-only"
+                aria-describedby="picture-hint"
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  if (file && file.size > PICTURE_MAX_BYTES) {
+                    setPictureError("Please choose a picture of at most 2 MB.");
+                    event.currentTarget.value = "";
+                    setPreview(null);
+                    return;
+                  }
+                  setPictureError(undefined);
+                  setPreview(file ? URL.createObjectURL(file) : null);
+                }}
+              />
+            </label>
+          </div>
+          <p id="picture-hint" className="mt-1.5 text-muted text-sm">
+            JPEG, PNG or WebP, up to 2 MB; shown square.
+          </p>
+          <FieldError message={pictureError ?? errors.image} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            name="name"
+            defaultValue={value("name")}
+            error={errors.name}
+            required
+            autoComplete="off"
+          />
+          <SelectField
+            label="Speciality"
+            name="speciality"
+            options={specialityNames}
+            placeholder="Select a speciality"
+            defaultValue={value("speciality")}
+            error={errors.speciality}
+            required
+          />
+          <TextField
+            label="Degree"
+            name="degree"
+            defaultValue={value("degree")}
+            error={errors.degree}
+            required
+          />
+          <TextField
+            label="Experience"
+            name="experience"
+            hint="For example: 4 Years"
+            defaultValue={value("experience")}
+            error={errors.experience}
+            required
+          />
+        </div>
+        <TextAreaField
+          label="About"
+          name="about"
+          rows={5}
+          defaultValue={value("about")}
+          error={errors.about}
+          required
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Address line 1"
+            name="addressLine1"
+            defaultValue={value("addressLine1")}
+            error={errors.addressLine1}
+            required
+          />
+          <TextField
+            label="Address line 2"
+            name="addressLine2"
+            defaultValue={value("addressLine2")}
+            error={errors.addressLine2}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-5 rounded-2xl border border-gray-200 bg-white p-5">
+        <legend className="px-1 font-semibold text-ink">Bookings</legend>
+        <div className="grid gap-5 sm:grid-cols-2 sm:items-end">
+          <TextField
+            label="Fee for 30 minutes (US dollars)"
+            name="fee"
+            inputMode="decimal"
+            defaultValue={value("fee")}
+            error={errors.fee}
+            required
+          />
+          <label className="flex items-center gap-3 rounded-lg border border-gray-300 px-3.5 py-2.5 text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+            <input
+              type="checkbox"
+              name="available"
+              defaultChecked={sent ? sent.available !== undefined : (consultant?.available ?? true)}
+              className="size-4 accent-brand-700"
+            />
+            Available for bookings
+          </label>
+        </div>
+        <HoursEditor consultant={consultant} sent={sent} error={hoursError} />
+        <DaysOffEditor daysOff={daysOff} error={daysOffError} />
+      </fieldset>
+
+      <PrimaryButton disabled={busy}>{consultant ? "Save changes" : "Add consultant"}</PrimaryButton>
+    </Form>
+  );
+}
+
+function HoursEditor({
+  consultant,
+  sent,
+  error,
+}: {
+  consultant: LoadedConsultant | null;
+  sent?: Record<string, string>;
+  error?: string;
+}) {
+  return (
+    <fieldset aria-describedby={error ? "hours-error" : "hours-hint"}>
+      <legend className="font-medium text-ink text-sm">Working hours</legend>
+      <p id="hours-hint" className="mt-1 text-muted text-sm">
+        Customers can book 30-minute slots inside these hours (the agency's time zone). Untick a day to take
+        no bookings on it.
+      </p>
+      <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200">
+        {weekdays.map(({ key, name }) => {
+          const saved = consultant?.hours[key] ?? { works: true, start: "10:00", end: "21:00" };
+          const works = sent ? sent[`works-${key}`] !== undefined : saved.works;
+          const start = sent?.[`start-${key}`] ?? saved.start;
+          const end = sent?.[`end-${key}`] ?? saved.end;
+          return (
+            <li key={key} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
+              <label className="flex w-36 items-center gap-2 font-medium text-ink text-sm">
+                <input
+                  type="checkbox"
+                  name={`works-${key}`}
+                  defaultChecked={works}
+                  className="size-4 accent-brand-700"
+                />
+                {name}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <span className="text-muted">From</span>
+                <select
+                  name={`start-${key}`}
+                  defaultValue={start}
+                  className={`${inputClass} mt-0 w-28 py-1.5`}
+                >
+                  {gridTimes.slice(0, -1).map((time) => (
+                    <option key={time}>{time}</option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <span className="text-muted">to</span>
+                <select name={`end-${key}`} defaultValue={end} className={`${inputClass} mt-0 w-28 py-1.5`}>
+                  {gridTimes.slice(1).map((time) => (
+                    <option key={time}>{time}</option>
+                  ))}
+                </select>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <FieldError id="hours-error" message={error} />
+    </fieldset>
+  );
+}
+
+function ArchiveSection({ consultant, failure }: { consultant: LoadedConsultant; failure?: Failure }) {
+  const mine = failure && failure.values.intent !== "save" ? failure.error : undefined;
+  return (
+    <section
+      aria-labelledby="archive-heading"
+      className="mt-10 rounded-2xl border border-gray-200 bg-surface p-5"
+    >
+      <h2 id="archive-heading" className="font-semibold text-ink text-lg">
+        {consultant.archived ? "Archived" : "Archive"}
+      </h2>
+      <FormAlert message={mine} />
+      {consultant.archived ? (
+        <Form method="post" className="mt-2 flex flex-wrap items-center gap-4">
+          <p className="text-muted">Restoring shows the consultant to customers again.</p>
+          <input type="hidden" name="intent" value="restore" />
+          <input type="hidden" name="version" value={consultant.version} />
+          <button
+            type="submit"
+            className="rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
+          >
+            Restore consultant
+          </button>
+        </Form>
+      ) : (
+        <div className="mt-2 flex flex-wrap items-center gap-4">
+          <p className="text-muted">
+            Archiving hides the consultant from customers and stops new bookings; their appointments stay as
+            they are.
+          </p>
+          <Link
+            to="?archive"
+            className="rounded-full border border-red-300 px-5 py-2.5 font-semibold text-red-800 text-sm hover:border-red-600"
+          >
+            Archive consultant…
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ArchiveConfirmation({ consultant, failure }: { consultant: LoadedConsultant; failure?: Failure }) {
+  return (
+    <section
+      aria-labelledby="confirm-archive-heading"
+      className="mb-8 rounded-2xl border border-red-200 bg-red-50 p-5"
+    >
+      <h2 id="confirm-archive-heading" className="font-semibold text-lg text-red-900">
+        Archive {consultant.name}?
+      </h2>
+      <p className="mt-1 text-red-900">
+        Customers will no longer see or book {consultant.name}. Booked appointments are kept; you can restore
+        the consultant later.
+      </p>
+      <FormAlert message={failure?.values.intent === "archive" ? failure.error : undefined} />
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
+        <input type="hidden" name="intent" value="archive" />
+        <input type="hidden" name="version" value={consultant.version} />
+        <button
+          type="submit"
+          className="rounded-full bg-red-700 px-5 py-2.5 font-semibold text-sm text-white hover:bg-red-800"
+        >
+          Yes, archive
+        </button>
+        <Link to="." className="font-medium text-ink text-sm underline-offset-4 hover:underline">
+          Keep the consultant
+        </Link>
+      </Form>
+    </section>
+  );
 }
