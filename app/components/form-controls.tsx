@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { FieldConstraints } from "~/lib/form-constraints";
 
 /** The look of every text input and select. */
 export const inputClass =
@@ -106,10 +107,22 @@ export function SelectField({
 }
 
 export type TextAreaFieldProps = FieldFrameProps &
-  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "className">;
+  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "className"> &
+  Partial<Pick<FieldConstraints, "pattern" | "type">>;
 
 /** A labelled multi-line input, with its hint and error linked like TextField's. */
-export function TextAreaField({ label, name, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  id,
+  className,
+  // A schema's pattern or input type (from formConstraints) means nothing to a textarea.
+  pattern: _pattern,
+  type: _type,
+  ...textarea
+}: TextAreaFieldProps) {
   return (
     <FieldFrame
       {...{ label, name, error, hint, id, className }}

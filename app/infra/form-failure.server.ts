@@ -1,24 +1,28 @@
 import { data } from "react-router";
 import { FeatureError, statusForFailure } from "~/lib/errors";
-import { HONEYPOT_MESSAGE } from "~/lib/honeypot";
 
-export interface FormFailure {
+export interface FormFailure<Values extends Record<string, string> = Record<string, string>> {
   error: string;
   fieldErrors: Record<string, string>;
   /** What the visitor typed, so the form can show it again. */
-  values: Record<string, string>;
+  values: Values;
 }
 
 /**
- * Turns an expected failure into the form's answer (status, sentence, field errors, the values to
- * show again). Anything unexpected is re-thrown for the error page.
+ * The one way a form's route turns an expected failure (a FeatureError: a feature's rule, a
+ * schema's field errors, a filled honeypot, a rate limit) into its answer: status, sentence, field
+ * errors, the values to show again, and whatever else the page needs to draw itself (`extra`, e.g.
+ * the step of a multi-step form). Anything unexpected is re-thrown for the error page.
  */
-export function formFailure(error: unknown, values: Record<string, string>) {
+export function formFailure<
+  Values extends Record<string, string>,
+  Extra extends object = Record<never, never>,
+>(error: unknown, values: Values, extra?: Extra) {
   if (!(error instanceof FeatureError)) throw error;
   const headers = new Headers();
   if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
-  return data<FormFailure>(
-    { error: error.message, fieldErrors: error.fieldErrors, values },
+  return data<FormFailure<Values> & Extra>(
+    { ...(extra as Extra), error: error.message, fieldErrors: error.fieldErrors, values },
     { status: statusForFailure[error.kind], headers },
   );
 }
@@ -30,8 +34,4 @@ export function textValues(form: FormData, omit: string[] = []): Record<string, 
     if (typeof value === "string" && !omit.includes(key)) values[key] = value;
   }
   return values;
-}
-
-export function honeypotFailure(values: Record<string, string>) {
-  return formFailure(new FeatureError("invalid", HONEYPOT_MESSAGE), values);
 }

@@ -14,11 +14,13 @@ import { showToast } from "~/components/toaster";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
 import { site } from "~/content/site";
 import { inquiryContextFrom, submitInquiry } from "~/features/contact/contact.server";
-import { DEFAULT_PHONE_COUNTRY, INQUIRY_LIMITS, inquiryMessages } from "~/features/contact/inquiry-fields";
+import { DEFAULT_PHONE_COUNTRY, inquiryMessages } from "~/features/contact/inquiry-fields";
+import { inquirySchema } from "~/features/contact/inquiry-schema";
 import { listPhoneCountries } from "~/features/contact/phone-countries.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { type FormFailure, formFailure, textValues } from "~/infra/form-failure.server";
 import { FeatureError } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField } from "~/lib/honeypot";
 import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -41,6 +43,7 @@ export function loader({ request }: Route.LoaderArgs) {
     countries: listPhoneCountries(),
     sent: new URL(request.url).searchParams.get("sent") === "1",
     earliestCallTime: `${new Date().toISOString().slice(0, 10)}T00:00`,
+    fields: formConstraints(inquirySchema()),
   };
 }
 
@@ -67,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { countries, sent, earliestCallTime } = loaderData;
+  const { countries, sent, earliestCallTime, fields } = loaderData;
   return (
     <>
       <section className="bg-brand-50">
@@ -92,7 +95,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           {sent ? (
             <SentNotice />
           ) : (
-            <InquiryForm countries={countries} earliestCallTime={earliestCallTime} failure={actionData} />
+            <InquiryForm
+              countries={countries}
+              earliestCallTime={earliestCallTime}
+              fields={fields}
+              failure={actionData}
+            />
           )}
         </div>
         <NextSteps />
@@ -184,10 +192,12 @@ function SentNotice() {
 function InquiryForm({
   countries,
   earliestCallTime,
+  fields,
   failure,
 }: {
   countries: Route.ComponentProps["loaderData"]["countries"];
   earliestCallTime: string;
+  fields: Route.ComponentProps["loaderData"]["fields"];
   failure: FormFailure | undefined;
 }) {
   const hydrated = useHydrated();
@@ -223,54 +233,44 @@ function InquiryForm({
       <div className="grid gap-6 sm:grid-cols-2">
         <TextField
           label="Name"
-          name="name"
+          {...fields.name}
           autoComplete="name"
-          required
-          maxLength={INQUIRY_LIMITS.name}
           defaultValue={values.name}
           error={errors.name}
         />
         <TextField
           label="Email"
-          name="email"
-          type="email"
+          {...fields.email}
           autoComplete="email"
-          required
-          maxLength={INQUIRY_LIMITS.email}
           defaultValue={values.email}
           error={errors.email}
         />
         <CountryPicker
           label="Country"
-          name="phoneCountry"
+          name={fields.phoneCountry.name}
           countries={countries}
           defaultValue={values.phoneCountry || DEFAULT_PHONE_COUNTRY}
           error={errors.phoneCountry}
         />
         <TextField
           label="Phone Number"
-          name="phone"
-          type="tel"
+          {...fields.phone}
           autoComplete="tel-national"
-          required
-          maxLength={INQUIRY_LIMITS.phone}
           defaultValue={values.phone}
           error={errors.phone}
         />
         <div className="group/business">
           <SelectField
             label="Business Type"
-            name="businessType"
+            {...fields.businessType}
             options={businessTypes}
             placeholder="Select your business type"
-            required
             defaultValue={values.businessType ?? ""}
             error={errors.businessType}
           />
           <TextField
             label="Other business type"
-            name="otherBusiness"
-            maxLength={INQUIRY_LIMITS.other}
+            {...fields.otherBusiness}
             defaultValue={values.otherBusiness}
             error={errors.otherBusiness}
             className="mt-4 hidden group-has-[option[value=Other]:checked]/business:block"
@@ -279,17 +279,15 @@ function InquiryForm({
         <div className="group/industry">
           <SelectField
             label="Industry"
-            name="industry"
+            {...fields.industry}
             options={industries}
             placeholder="Select your industry"
-            required
             defaultValue={values.industry ?? ""}
             error={errors.industry}
           />
           <TextField
             label="Other industry"
-            name="otherIndustry"
-            maxLength={INQUIRY_LIMITS.other}
+            {...fields.otherIndustry}
             defaultValue={values.otherIndustry}
             error={errors.otherIndustry}
             className="mt-4 hidden group-has-[option[value=Other]:checked]/industry:block"
@@ -300,7 +298,7 @@ function InquiryForm({
       <CheckboxGroup
         legend="Required Services"
         hint="Choose one or more."
-        name="requiredServices"
+        name={fields.requiredServices.name}
         options={inquiryServices}
         defaultValues={values.requiredServices?.split(SERVICE_SEPARATOR) ?? []}
         error={errors.requiredServices}
@@ -309,18 +307,16 @@ function InquiryForm({
       <div className="grid gap-6 sm:grid-cols-2">
         <SelectField
           label="Timezone"
-          name="timezone"
+          {...fields.timezone}
           options={timeZones}
           placeholder="Select your time zone"
           hint="The time zone you work in."
-          required
           defaultValue={values.timezone ?? ""}
           error={errors.timezone}
         />
         <TextField
           label="Preferred Call Time (optional)"
-          name="preferredCallTime"
-          type="datetime-local"
+          {...fields.preferredCallTime}
           min={earliestCallTime}
           hint="Your own time. We confirm by e-mail."
           defaultValue={values.preferredCallTime}
@@ -330,9 +326,8 @@ function InquiryForm({
 
       <TextAreaField
         label="Message (optional)"
-        name="message"
+        {...fields.message}
         rows={5}
-        maxLength={INQUIRY_LIMITS.message}
         defaultValue={values.message}
         error={errors.message}
       />

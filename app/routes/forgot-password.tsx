@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "~/features/accounts/password-reset.server";
-import { formFailure, honeypotFailure, textValues } from "~/infra/form-failure.server";
-import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { passwordResetRequestSchema } from "~/features/accounts/schemas";
+import { formFailure, textValues } from "~/infra/form-failure.server";
+import { formConstraints } from "~/lib/form-constraints";
+import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -16,11 +18,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+export function loader() {
+  return { fields: formConstraints(passwordResetRequestSchema) };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = textValues(form);
-  if (isHoneypotFilled(form)) return honeypotFailure(values);
   try {
+    rejectFilledHoneypot(form);
     await requestPasswordReset(
       context.db,
       { email: values.email },
@@ -36,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const failure = actionData && "error" in actionData ? actionData : undefined;
   return (
@@ -57,10 +63,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               <FormAlert message={failure?.error} />
               <TextField
                 label="Email"
-                name="email"
-                type="email"
+                {...loaderData.fields.email}
                 autoComplete="email"
-                required
                 defaultValue={failure?.values.email}
                 error={failure?.fieldErrors.email}
               />

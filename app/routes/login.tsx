@@ -1,11 +1,12 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
-import { PASSWORD_MIN_LENGTH } from "~/features/accounts/account-limits";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
+import { loginSchema, registrationSchema } from "~/features/accounts/schemas";
 import { safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
-import { formFailure, honeypotFailure, textValues } from "~/infra/form-failure.server";
-import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { formFailure, textValues } from "~/infra/form-failure.server";
+import { formConstraints } from "~/lib/form-constraints";
+import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -25,17 +26,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     mode: url.searchParams.get("mode") === "signup" ? ("signup" as const) : ("login" as const),
     redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), ""),
+    fields: { login: formConstraints(loginSchema), signup: formConstraints(registrationSchema) },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = textValues(form, ["password"]);
-  if (isHoneypotFilled(form)) return honeypotFailure(values);
   const signingUp = form.get("mode") === "signup";
   const auth = authRequestFrom(context);
   try {
-    const input = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
+    rejectFilledHoneypot(form);
+    const input = textValues(form);
     const signedIn = signingUp
       ? await registerUser(context.db, input, auth)
       : await logIn(context.db, input, auth);
@@ -61,6 +63,7 @@ function onboardingPath(redirectTo: FormDataEntryValue | null): string {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, redirectTo } = loaderData;
   const signingUp = mode === "signup";
+  const fields = signingUp ? loaderData.fields.signup : loaderData.fields.login;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
   const values = actionData?.values ?? {};
@@ -89,33 +92,28 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {signingUp ? (
             <TextField
               label="Full Name"
-              name="name"
+              {...loaderData.fields.signup.name}
               autoComplete="name"
-              required
-              maxLength={100}
               defaultValue={values.name}
               error={errors.name}
             />
           ) : null}
           <TextField
             label="Email"
-            name="email"
-            type="email"
+            {...fields.email}
             autoComplete="email"
-            required
-            maxLength={254}
             defaultValue={values.email}
             error={errors.email}
           />
           <TextField
             label="Password"
-            name="password"
+            {...fields.password}
             type="password"
             autoComplete={signingUp ? "new-password" : "current-password"}
-            required
-            minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
             hint={
-              signingUp ? `At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords.` : undefined
+              signingUp
+                ? `At least ${fields.password.minLength} characters. Avoid common passwords.`
+                : undefined
             }
             error={errors.password}
           />

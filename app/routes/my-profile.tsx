@@ -5,12 +5,14 @@ import { FieldError, FormAlert, PrimaryButton, SelectField, TextField } from "~/
 import { genders } from "~/content/lists";
 import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
+import { profileUpdateSchema } from "~/features/accounts/schemas";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
-import { formFailure, honeypotFailure, textValues } from "~/infra/form-failure.server";
+import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatCalendarDate } from "~/lib/dates";
-import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { formConstraints } from "~/lib/form-constraints";
+import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-profile";
 
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile,
     kyc: kyc ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4 } : null,
     editing: new URL(request.url).searchParams.has("edit"),
+    fields: formConstraints(profileUpdateSchema),
   };
 }
 
@@ -41,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
   const values = textValues(form);
-  if (isHoneypotFilled(form)) return honeypotFailure(values);
   const image = form.get("image");
   try {
+    rejectFilledHoneypot(form);
     await updateProfile(
       context.db,
       user.id,
@@ -75,7 +78,7 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
         </div>
       </div>
       {editing ? (
-        <ProfileForm profile={profile} failure={actionData ?? undefined} />
+        <ProfileForm profile={profile} fields={loaderData.fields} failure={actionData ?? undefined} />
       ) : (
         <ProfileView profile={profile} kyc={kyc} />
       )}
@@ -147,9 +150,11 @@ function ProfileView({ profile, kyc }: { profile: Profile; kyc: Route.ComponentP
 
 function ProfileForm({
   profile,
+  fields,
   failure,
 }: {
   profile: Profile;
+  fields: Route.ComponentProps["loaderData"]["fields"];
   failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 }) {
   const busy = useNavigation().state === "submitting";
@@ -202,10 +207,8 @@ function ProfileForm({
       </div>
       <TextField
         label="Name"
-        name="name"
+        {...fields.name}
         autoComplete="name"
-        required
-        maxLength={100}
         defaultValue={values?.name ?? profile.name}
         error={errors.name}
       />
@@ -219,40 +222,35 @@ function ProfileForm({
       />
       <TextField
         label="Phone"
-        name="phone"
-        type="tel"
+        {...fields.phone}
         autoComplete="tel"
-        maxLength={30}
         defaultValue={values?.phone ?? profile.phone}
         error={errors.phone}
       />
       <TextField
         label="Address line 1"
-        name="addressLine1"
+        {...fields.addressLine1}
         autoComplete="address-line1"
-        maxLength={200}
         defaultValue={values?.addressLine1 ?? profile.addressLine1}
         error={errors.addressLine1}
       />
       <TextField
         label="Address line 2"
-        name="addressLine2"
+        {...fields.addressLine2}
         autoComplete="address-line2"
-        maxLength={200}
         defaultValue={values?.addressLine2 ?? profile.addressLine2}
         error={errors.addressLine2}
       />
       <SelectField
         label="Gender"
-        name="gender"
+        {...fields.gender}
         options={genders}
         defaultValue={values?.gender ?? profile.gender}
         error={errors.gender}
       />
       <TextField
         label="Date of birth"
-        name="dateOfBirth"
-        type="date"
+        {...fields.dateOfBirth}
         autoComplete="bday"
         defaultValue={values?.dateOfBirth ?? profile.dateOfBirth}
         error={errors.dateOfBirth}

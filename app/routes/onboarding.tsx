@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/form-controls";
 import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
-import { kycStepSchemas } from "~/features/kyc/kyc-schema";
+import { kycStepSchemas, kycSubmissionSchema } from "~/features/kyc/kyc-schema";
 import {
   type KycField,
   kycFieldLabels,
@@ -11,8 +11,10 @@ import {
 } from "~/features/kyc/kyc-steps";
 import { requireUser, safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
-import { FeatureError, fieldErrorsFrom } from "~/lib/errors";
-import { HONEYPOT_MESSAGE, HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { formFailure } from "~/infra/form-failure.server";
+import { parseInput } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
+import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/onboarding";
 
@@ -31,7 +33,10 @@ type KycValues = Record<KycField, string>;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const kyc = await getKycSummary(context.db, user.id);
-  return { previous: kyc ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4 } : null };
+  return {
+    previous: kyc ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4 } : null,
+    fields: formConstraints(kycSubmissionSchema),
+  };
 }
 
 interface StepState {
@@ -45,40 +50,29 @@ interface StepState {
  * One form across three steps: Next checks the current step on the server before moving on (the
  * old app's missing checks were a defect), Back keeps what was typed, Submit sends everything.
  */
-export async function action({ request, context }: Route.ActionArgs): Promise<StepState | Response> {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await request.formData();
   const values = Object.fromEntries(
     kycFields.map((name) => [name, String(form.get(name) ?? "")]),
   ) as KycValues;
   const step = Math.min(Math.max(Number(form.get("step")) || 1, 1), 3);
-  if (isHoneypotFilled(form)) return { step, values, fieldErrors: {}, error: HONEYPOT_MESSAGE };
   const intent = form.get("intent");
-
-  if (intent === "back") return { step: Math.max(1, step - 1), values, fieldErrors: {} };
-
-  if (intent === "next") {
-    const checked = kycStepSchemas[step - 1]!.safeParse(values);
-    if (!checked.success) return { step, values, fieldErrors: fieldErrorsFrom(checked.error.issues) };
-    return { step: Math.min(3, step + 1), values, fieldErrors: {} };
-  }
-
   try {
+    rejectFilledHoneypot(form);
+    if (intent === "back") return { step: Math.max(1, step - 1), values, fieldErrors: {} } as StepState;
+    if (intent === "next") {
+      parseInput<unknown>(kycStepSchemas[step - 1]!, values);
+      return { step: Math.min(3, step + 1), values, fieldErrors: {} } as StepState;
+    }
     await submitKyc(context.db, user.id, values, {
       encryptionKey: context.secrets.encryptionKey,
       clientAddress: context.clientAddress,
       perAddressPerMinute: context.env.RATE_LIMIT_FORMS_PER_MINUTE,
     });
   } catch (error) {
-    if (!(error instanceof FeatureError)) throw error;
-    // Send the visitor back to the first step with a problem; the values are kept.
-    const firstBadStep = kycStepSchemas.findIndex((schema) => !schema.safeParse(values).success);
-    return {
-      step: firstBadStep >= 0 && firstBadStep < 2 ? firstBadStep + 1 : 3,
-      values,
-      fieldErrors: error.fieldErrors,
-      error: error.kind === "invalid" ? error.message : "An error occurred. Please try again.",
-    };
+    // A refused submit goes back to the first step with a problem; the values are kept.
+    return formFailure(error, values, { step: intent === "next" ? step : firstStepWithProblem(values) });
   }
   const next = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   return redirectWithToast(
@@ -88,12 +82,18 @@ export async function action({ request, context }: Route.ActionArgs): Promise<St
   );
 }
 
+function firstStepWithProblem(values: KycValues): number {
+  const firstBadStep = kycStepSchemas.findIndex((schema) => !schema.safeParse(values).success);
+  return firstBadStep >= 0 && firstBadStep < 2 ? firstBadStep + 1 : 3;
+}
+
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const state: StepState =
     actionData && "step" in actionData
       ? actionData
       : { step: 1, values: { address: "", phone: "", dob: "", idNumber: "" }, fieldErrors: {} };
   const { step, values, fieldErrors } = state;
+  const { fields } = loaderData;
   const busy = useNavigation().state === "submitting";
   const currentStep = kycSteps[step - 1]!;
   const hiddenValues = kycFields.filter((name) => !currentStep.fields.includes(name));
@@ -132,25 +132,21 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           <input key={name} type="hidden" name={name} value={values[name]} />
         ))}
         <h2 className="font-semibold text-ink text-xl">{currentStep.title}</h2>
-        <FormAlert message={state.error} />
+        {/* A step's own check speaks beside its fields; the alert is for the rest. */}
+        <FormAlert message={Object.keys(fieldErrors).length > 0 ? undefined : state.error} />
         {step === 1 ? (
           <>
             <TextField
               label="Address"
-              name="address"
+              {...fields.address}
               autoComplete="street-address"
-              required
-              maxLength={300}
               defaultValue={values.address}
               error={fieldErrors.address}
             />
             <TextField
               label="Phone"
-              name="phone"
-              type="tel"
+              {...fields.phone}
               autoComplete="tel"
-              required
-              maxLength={30}
               hint="US numbers as (555) 010-0123; other countries with the + code."
               defaultValue={values.phone}
               error={fieldErrors.phone}
@@ -161,23 +157,17 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           <>
             <TextField
               label="Date of Birth"
-              name="dob"
-              type="date"
+              {...fields.dob}
               autoComplete="bday"
-              required
               max={latestAllowedBirthDate()}
               defaultValue={values.dob}
               error={fieldErrors.dob}
             />
             <TextField
               label="ID Number"
-              name="idNumber"
-              required
+              {...fields.idNumber}
               autoComplete="off"
-              minLength={4}
-              maxLength={30}
-              pattern="[A-Za-z0-9]{4,30}"
-              hint="4 to 30 letters or digits, as on your ID document."
+              hint={`${fields.idNumber.minLength} to ${fields.idNumber.maxLength} letters or digits, as on your ID document.`}
               defaultValue={values.idNumber}
               error={fieldErrors.idNumber}
             />

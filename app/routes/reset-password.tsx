@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
-import { PASSWORD_MIN_LENGTH } from "~/features/accounts/account-limits";
 import { findPasswordLink, resetPassword } from "~/features/accounts/password-reset.server";
 import { redirectWithToast } from "~/infra/flash.server";
-import { formFailure, honeypotFailure } from "~/infra/form-failure.server";
-import { HoneypotField, isHoneypotFilled } from "~/lib/honeypot";
+import { passwordResetSchema } from "~/features/accounts/schemas";
+import { formFailure } from "~/infra/form-failure.server";
+import { formConstraints } from "~/lib/form-constraints";
+import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -22,13 +23,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await findPasswordLink(context.db, token, context.clock());
   // An invited person sets their first password with the same kind of link; the page says so.
-  return { token, usable: link?.usable ?? false, invite: link?.purpose === "invite" };
+  return {
+    token,
+    usable: link?.usable ?? false,
+    invite: link?.purpose === "invite",
+    fields: formConstraints(passwordResetSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (isHoneypotFilled(form)) return honeypotFailure({});
   try {
+    rejectFilledHoneypot(form);
     const { purpose } = await resetPassword(
       context.db,
       { token: form.get("token"), password: form.get("password") },
@@ -65,12 +71,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             ) : null}
             <TextField
               label={invite ? "Password" : "New password"}
-              name="password"
+              {...loaderData.fields.password}
               type="password"
               autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords.`}
+              hint={`At least ${loaderData.fields.password.minLength} characters. Avoid common passwords.`}
               error={actionData?.fieldErrors.password}
             />
             <PrimaryButton className="w-full" disabled={busy}>

@@ -1,5 +1,4 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./account-limits";
 import { commonPasswords } from "./common-passwords";
 
 /**
@@ -55,13 +54,14 @@ export function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-/** Why a new password is refused, or undefined when it is acceptable. */
+/**
+ * Why a new password is refused, or undefined when it is acceptable. Its length is the schema's
+ * rule (`newPassword` in ./schemas.ts), checked before this, so the form's limits come from it.
+ */
 export function passwordProblem(
   password: string,
   personal: { email?: string; name?: string } = {},
 ): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
   const lowered = password.toLowerCase();
   if (commonPasswords.has(lowered)) return "This password is too common. Please choose another one.";
   if (/^(.)\1+$/.test(password)) return "This password is too easy to guess. Please choose another one.";

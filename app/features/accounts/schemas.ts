@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { genders } from "~/content/lists";
+import { inputTypes } from "~/lib/form-constraints";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./account-limits";
 
 const email = z
   .string({ error: "Please enter your e-mail address." })
@@ -21,13 +23,18 @@ const name = z
 
 const password = z.string({ error: "Please enter a password." }).min(1, "Please enter a password.");
 
+/** A password being chosen: its length here, the rest of its rules in `passwordProblem`. */
+const newPassword = password
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+
 /** Public sign-up chooses between the two business roles; staff accounts are made by staff. */
 export const publicRoles = ["investor", "borrower"] as const;
 
 export const registrationSchema = z.object({
   name,
   email,
-  password,
+  password: newPassword,
   role: z
     .enum(publicRoles, { error: "Please choose investor or borrower as your role." })
     .optional()
@@ -42,7 +49,7 @@ export const passwordResetRequestSchema = z.object({ email });
 
 export const passwordResetSchema = z.object({
   token: z.string().min(1, "This reset link is not valid.").max(200, "This reset link is not valid."),
-  password,
+  password: newPassword,
 });
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,6 +70,7 @@ export const profileUpdateSchema = z.object({
     .trim()
     .max(30, "Please enter a phone number of at most 30 characters.")
     .regex(/^[+()\d\s.-]*$/, "Please enter a phone number using digits, spaces and + ( ) - only.")
+    .register(inputTypes, { type: "tel" })
     .default(""),
   addressLine1: addressLine(),
   addressLine2: addressLine(),
@@ -73,7 +81,8 @@ export const profileUpdateSchema = z.object({
     .default("")
     .refine((value) => value === "" || (isoDate.test(value) && isRealPastDate(value)), {
       message: "Please enter a real date of birth in the past.",
-    }),
+    })
+    .register(inputTypes, { type: "date" }),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 

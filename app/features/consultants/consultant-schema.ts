@@ -3,6 +3,10 @@ import { specialityNames } from "~/content/specialities";
 import type { WeeklyHours } from "../../../db/schema";
 import { DAY_END_HOUR, DAY_START_HOUR, SLOT_MINUTES } from "../booking/slots";
 
+/** The staff list's filter: taking bookings, switched off, archived, or every consultant. */
+export const consultantStates = ["active", "unavailable", "archived", "all"] as const;
+export type ConsultantState = (typeof consultantStates)[number];
+
 /** ISO weekdays, Monday first, as WeeklyHours keys. */
 export const weekdays = [
   { key: "1", name: "Monday" },

@@ -8,6 +8,7 @@ import { storeProfilePicture } from "../accounts/profile-picture.server";
 import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
 import {
   type ConsultantFields,
+  type ConsultantState,
   consultantChangeSchema,
   consultantFieldsSchema,
   consultantVersionSchema,
@@ -20,8 +21,6 @@ export const CHANGED_BY_SOMEONE_ELSE =
 const PICTURE_NEEDED = "Please choose a picture of the consultant.";
 
 export const STAFF_PAGE_SIZE = 20;
-export const consultantStates = ["active", "unavailable", "archived", "all"] as const;
-export type ConsultantState = (typeof consultantStates)[number];
 
 export interface StaffConsultantFilters {
   /** Part of the name, any case. */

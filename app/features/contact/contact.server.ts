@@ -3,8 +3,7 @@ import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { describeWallClock } from "~/lib/dates";
-import { FeatureError } from "~/lib/errors";
-import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
+import { rejectFilledHoneypot } from "~/lib/honeypot";
 import { inquiries } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
 import { inquiryAcknowledgementEmail, inquiryNotificationEmail } from "../email/templates/contact-emails";
@@ -44,7 +43,7 @@ export async function submitInquiry(
     { key: `contact:ip:${context.clientAddress}`, limit: context.perAddressPerMinute, windowSeconds: 60 },
     context.now,
   );
-  if (isHoneypotFilled(input)) throw new FeatureError("invalid", HONEYPOT_MESSAGE);
+  rejectFilledHoneypot(input);
   const inquiry = parseInquiry(input, context.now);
 
   return db.transaction(async (transaction) => {
@@ -71,12 +70,6 @@ export async function submitInquiry(
     );
     return { id: stored.id };
   });
-}
-
-function isHoneypotFilled(input: unknown): boolean {
-  if (typeof input !== "object" || input === null) return false;
-  const value = (input as Record<string, unknown>)[HONEYPOT_FIELD];
-  return value !== undefined && value !== null && String(value).trim() !== "";
 }
 
 function phoneLine(inquiry: ValidInquiry): string {

@@ -3,6 +3,7 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 
 import { z } from "zod";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
 import { parseInput } from "~/lib/errors";
+import { inputTypes } from "~/lib/form-constraints";
 import {
   DEFAULT_PHONE_COUNTRY,
   INQUIRY_LIMITS,
@@ -204,7 +205,7 @@ export function inquirySchema({ now = new Date(), phoneCountryChosen = true }: I
         messages.phoneRequired,
         INQUIRY_LIMITS.phone,
         messages.phoneInvalid,
-      ),
+      ).register(inputTypes, { type: "tel" }),
       phoneCountry,
       businessType: choice(businessTypes, messages.businessTypeRequired, "business type"),
       otherBusiness: optionalText("business type", INQUIRY_LIMITS.other),
@@ -213,7 +214,7 @@ export function inquirySchema({ now = new Date(), phoneCountryChosen = true }: I
       otherIndustry: optionalText("industry", INQUIRY_LIMITS.other),
       timezone: choice(timeZones, messages.timezoneRequired, "time zone"),
       message: optionalText("message", INQUIRY_LIMITS.message, multiLine),
-      preferredCallTime: preferredCallTime(now),
+      preferredCallTime: preferredCallTime(now).register(inputTypes, { type: "datetime-local" }),
     })
     .superRefine((inquiry, context) => {
       // This runs even when some fields failed, so every message shows at once: check each value

@@ -1,11 +1,14 @@
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
+import { inputTypes } from "~/lib/form-constraints";
 import { latestAllowedBirthDate, MINIMUM_AGE_YEARS } from "./kyc-steps";
 
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
+
+const ID_NUMBER_RULE = "Your ID number must be 4 to 30 letters or digits.";
 
 /** Step 1: Basic Information. */
 export const kycBasicSchema = z.object({
@@ -21,7 +24,8 @@ export const kycBasicSchema = z.object({
     .max(30, "Please enter a valid phone number.")
     .refine((value) => isValidPhoneNumber(value, "US"), {
       message: "Please enter a valid phone number (with the country code if outside the US).",
-    }),
+    })
+    .register(inputTypes, { type: "tel" }),
 });
 
 /** Step 2: Additional Information. */
@@ -35,12 +39,15 @@ export const kycAdditionalSchema = z.object({
     })
     .refine((value) => value <= latestAllowedBirthDate(), {
       message: `You must be at least ${MINIMUM_AGE_YEARS} years old.`,
-    }),
+    })
+    .register(inputTypes, { type: "date" }),
   idNumber: z
     .string({ error: "Please enter your ID number." })
     .trim()
     .min(1, "Please enter your ID number.")
-    .regex(/^[A-Za-z0-9]{4,30}$/, "Your ID number must be 4 to 30 letters or digits."),
+    .min(4, ID_NUMBER_RULE)
+    .max(30, ID_NUMBER_RULE)
+    .regex(/^[A-Za-z0-9]{4,30}$/, ID_NUMBER_RULE),
 });
 
 export const kycSubmissionSchema = kycBasicSchema.extend(kycAdditionalSchema.shape);

@@ -2,11 +2,8 @@ import { Form, Link } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
 import { inputClass } from "~/components/form-controls";
 import { findSpeciality, specialities } from "~/content/specialities";
-import {
-  type ConsultantState,
-  consultantStates,
-  listConsultantsForStaff,
-} from "~/features/consultants/staff-consultants.server";
+import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
+import { listConsultantsForStaff } from "~/features/consultants/staff-consultants.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/consultants";

@@ -1,10 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
+import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
 import { upcomingBookings } from "~/features/consultants/consultants.server";
 import {
-  type ConsultantState,
-  consultantStates,
   createConsultant,
   listConsultantsForStaff,
   type StaffConsultantRow,

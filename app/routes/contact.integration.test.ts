@@ -1,0 +1,152 @@
+import { eq, or } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/infra/db.server";
+import type { FormFailure } from "~/infra/form-failure.server";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
+import { inquiries, outbox } from "../../db/schema";
+import { countRows, uniqueEmail } from "../../tests/setup/factories";
+import { answerOf, formPost, pageContext, pageGet, toastOf } from "../../tests/setup/route-calls";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-database";
+import { action, loader } from "./contact";
+
+let database: DatabaseHandle;
+let testApp: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = createTestApp(database);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** The contact form as a visitor fills it: one value per field, a box per ticked service. */
+function filledForm(overrides: Record<string, string | string[]> = {}): Record<string, string | string[]> {
+  return {
+    [HONEYPOT_FIELD]: "",
+    name: "Grace Hopper",
+    email: uniqueEmail("grace"),
+    phoneCountry: "GB",
+    phone: "020 7946 0958",
+    businessType: "Small/Medium-Sized Business",
+    otherBusiness: "",
+    industry: "Finance",
+    otherIndustry: "",
+    requiredServices: ["Business Data Analysis", "Project Management"],
+    timezone: "GMT",
+    preferredCallTime: "",
+    message: "Quarterly reports take us a week.",
+    ...overrides,
+  };
+}
+
+async function submit(fields: Record<string, string | string[]>) {
+  const context = await pageContext(testApp);
+  const answer = await answerOf<FormFailure>(() =>
+    action({ request: formPost(context, "/contact", fields), context, params: {} } as never),
+  );
+  return { answer, context };
+}
+
+async function inquiriesFrom(email: string) {
+  return database.db.select().from(inquiries).where(eq(inquiries.email, email));
+}
+
+async function mailsAbout(email: string) {
+  return database.db
+    .select()
+    .from(outbox)
+    .where(or(eq(outbox.recipient, email), eq(outbox.replyTo, email)));
+}
+
+describe("the contact page's action", () => {
+  it("stores a valid inquiry, queues both e-mails and redirects to the sent notice with the seed's toast", async () => {
+    const fields = filledForm();
+    const { answer, context } = await submit(fields);
+    expect({ status: answer.status, location: answer.location }).toEqual({
+      status: 302,
+      location: "/contact?sent=1",
+    });
+    expect(await toastOf(answer, context)).toEqual({
+      kind: "success",
+      message: "Form submitted successfully!",
+    });
+    const [stored] = await inquiriesFrom(String(fields.email));
+    expect(stored).toMatchObject({
+      name: "Grace Hopper",
+      phone: "+442079460958",
+      requiredServices: ["Business Data Analysis", "Project Management"],
+    });
+    expect(await mailsAbout(String(fields.email))).toHaveLength(2);
+  });
+
+  it("answers a form with problems with 400, the seed's message beside each field, and every value kept", async () => {
+    const before = await countRows(database.db, inquiries);
+    const fields = filledForm({
+      name: "",
+      email: "not-an-email",
+      phone: "12",
+      industry: "",
+      requiredServices: [],
+      message: "Still typed",
+    });
+    const { answer } = await submit(fields);
+    expect(answer.status).toBe(400);
+    expect(answer.data.fieldErrors).toEqual({
+      name: "Name is required",
+      email: "Invalid email format",
+      phone: "Please enter a valid phone number",
+      industry: "Industry is required",
+      requiredServices: "At least one service is required",
+    });
+    expect(answer.data.values).toMatchObject({
+      email: "not-an-email",
+      phone: "12",
+      phoneCountry: "GB",
+      businessType: "Small/Medium-Sized Business",
+      message: "Still typed",
+      requiredServices: "",
+    });
+    expect(await countRows(database.db, inquiries)).toBe(before);
+  });
+
+  it("gives the ticked services back in one value, so the boxes stay ticked", async () => {
+    const { answer } = await submit(
+      filledForm({ name: "", requiredServices: ["Digital Marketing", "Project Management"] }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data.values.requiredServices?.split("\n")).toEqual([
+      "Digital Marketing",
+      "Project Management",
+    ]);
+  });
+
+  it("refuses a filled honeypot with 400 and the honeypot's sentence, storing and mailing nothing", async () => {
+    const fields = filledForm({ [HONEYPOT_FIELD]: "https://spam.example" });
+    const { answer } = await submit(fields);
+    expect(answer.status).toBe(400);
+    expect(answer.data.error).toBe(HONEYPOT_MESSAGE);
+    expect(answer.data.values.name).toBe("Grace Hopper");
+    expect(await inquiriesFrom(String(fields.email))).toEqual([]);
+    expect(await mailsAbout(String(fields.email))).toEqual([]);
+  });
+});
+
+describe("the contact page's loader", () => {
+  it("shows the sent notice only after a redirect with sent=1, and hands the form its field attributes", async () => {
+    const context = await pageContext(testApp);
+    const page = async (path: string) =>
+      (
+        await answerOf<Awaited<ReturnType<typeof loader>>>(() =>
+          loader({ request: pageGet(context, path), context } as never),
+        )
+      ).data;
+    expect((await page("/contact")).sent).toBe(false);
+    const sent = await page("/contact?sent=1");
+    expect(sent.sent).toBe(true);
+    expect(sent.fields.message).toMatchObject({ name: "message", maxLength: 5000 });
+    expect(sent.fields.phone).toMatchObject({ name: "phone", required: true, type: "tel", maxLength: 30 });
+    expect(sent.countries.some((country) => country.code === "GB")).toBe(true);
+  });
+});
