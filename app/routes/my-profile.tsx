@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/account-menu";
 import { FieldError, FormAlert, PrimaryButton, SelectField, TextField } from "~/components/form-controls";
+import { KycStatusPanel } from "~/components/kyc-status-panel";
 import { genders } from "~/content/lists";
 import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     profile,
-    kyc: kyc ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4 } : null,
+    kyc: kyc
+      ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4, rejectionReason: kyc.rejectionReason }
+      : null,
     editing: new URL(request.url).searchParams.has("edit"),
     fields: formConstraints(profileUpdateSchema),
   };
@@ -117,33 +120,7 @@ function ProfileView({ profile, kyc }: { profile: Profile; kyc: Route.ComponentP
           My Appointments
         </Link>
       </div>
-      <div className="mt-10 rounded-2xl bg-surface p-5">
-        <h2 className="font-semibold text-ink text-lg">Identity verification</h2>
-        {kyc ? (
-          <p className="mt-1 text-muted">
-            Status: <span className="font-medium text-ink capitalize">{kyc.status}</span> · ID ending in{" "}
-            <span className="font-mono">{kyc.idNumberLast4}</span>
-            {kyc.status === "approved" ? null : (
-              <>
-                {" · "}
-                <Link
-                  to="/onboarding"
-                  className="font-medium text-brand-700 underline-offset-4 hover:underline"
-                >
-                  Update details
-                </Link>
-              </>
-            )}
-          </p>
-        ) : (
-          <p className="mt-1 text-muted">
-            Not submitted yet.{" "}
-            <Link to="/onboarding" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-              Complete onboarding
-            </Link>
-          </p>
-        )}
-      </div>
+      <KycStatusPanel kyc={kyc} />
     </>
   );
 }

@@ -1,12 +1,224 @@
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
+import { Badge } from "~/components/badge";
+import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
+import { PageLinks } from "~/components/page-links";
+import { decideKyc, kycStatusFrom, listKycSubmissions } from "~/features/kyc/kyc-review.server";
 import { requireRole } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, textValues } from "~/infra/form-failure.server";
+import { describeTime } from "~/lib/dates";
+import { pageNumberFrom } from "~/lib/page-number";
 import type { Route } from "./+types/kyc";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = () => [{ title: "KYC review · Staff area" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
-  return null;
+  const url = new URL(request.url);
+  const status = kycStatusFrom(url.searchParams.get("status"));
+  const page = pageNumberFrom(url.searchParams.get("page"));
+  const { submissions, hasMore, counts } = await listKycSubmissions(context.db, status, page);
+  const zone = context.env.AGENCY_TZ;
+  return {
+    status,
+    page,
+    hasMore,
+    counts,
+    rejecting: url.searchParams.get("reject"),
+    submissions: submissions.map((submission) => ({
+      id: submission.id,
+      name: submission.user.name,
+      email: submission.user.email,
+      idNumberLast4: submission.idNumberLast4,
+      // The exact instant travels with the decision, so a resubmission in between is noticed.
+      submittedAtIso: submission.submittedAt.toISOString(),
+      submitted: describeTime(submission.submittedAt, zone),
+      decided: submission.decidedAt ? describeTime(submission.decidedAt, zone) : null,
+      rejectionReason: submission.rejectionReason,
+    })),
+  };
 }
 
-export default function Page() {
-  return <AdminShell title="KYC">{null}</AdminShell>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireRole(request, context, "admin");
+  const values = textValues(await request.formData());
+  try {
+    const { status } = await decideKyc(
+      context.db,
+      staff,
+      values.submissionId ?? "",
+      { decision: values.decision, reason: values.reason, submittedAt: values.submittedAt },
+      { publicUrl: context.env.publicUrl, now: context.clock() },
+    );
+    const message =
+      status === "approved"
+        ? "KYC approved; the customer was e-mailed"
+        : "KYC rejected; the customer was e-mailed";
+    return redirectWithToast("/admin/kyc", { kind: "success", message }, context);
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+const statusLabels = { pending: "Pending", approved: "Approved", rejected: "Rejected" } as const;
+const statusTones = { pending: "amber", approved: "green", rejected: "red" } as const;
+
+export default function KycReview({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, page, hasMore, counts, rejecting, submissions } = loaderData;
+  const [query] = useSearchParams();
+  const failedFor = actionData?.values.submissionId;
+  return (
+    <AdminShell
+      title="KYC review"
+      description="Identity details sent by customers. Only the last four characters of an ID number are ever shown."
+    >
+      <nav aria-label="KYC status" className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {(["pending", "approved", "rejected"] as const).map((value) => (
+            <li key={value}>
+              <Link
+                to={`?status=${value}`}
+                aria-current={status === value ? "page" : undefined}
+                className="block rounded-full border border-gray-300 px-4 py-1.5 font-medium text-ink text-sm hover:border-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+              >
+                {statusLabels[value]} ({counts[value]})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {actionData && !submissions.some((submission) => submission.id === failedFor) ? (
+        <FormAlert message={actionData.error} />
+      ) : null}
+
+      {submissions.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
+          {status === "pending" ? "Nothing waits for review." : `No ${status} submissions.`}
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-4 lg:grid-cols-2">
+          {submissions.map((submission) => (
+            <SubmissionCard
+              key={submission.id}
+              submission={submission}
+              status={status}
+              rejecting={
+                rejecting === submission.id ||
+                (failedFor === submission.id && actionData?.values.decision === "rejected")
+              }
+              failure={failedFor === submission.id ? actionData : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      <PageLinks page={page} hasMore={hasMore} search={query} label="KYC pages" />
+    </AdminShell>
+  );
+}
+
+type SubmissionRow = Route.ComponentProps["loaderData"]["submissions"][number];
+
+function SubmissionCard({
+  submission,
+  status,
+  rejecting,
+  failure,
+}: {
+  submission: SubmissionRow;
+  status: keyof typeof statusLabels;
+  rejecting: boolean;
+  failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+}) {
+  const busy = useNavigation().state !== "idle";
+  const headingId = `kyc-${submission.id}`;
+  return (
+    <li className="rounded-2xl border border-gray-200 bg-white p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="font-semibold text-ink">
+            {submission.name}
+          </h2>
+          <p className="break-all text-muted text-sm">{submission.email}</p>
+        </div>
+        <Badge tone={statusTones[status]}>{statusLabels[status]}</Badge>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">ID number</dt>
+        <dd>
+          ending in <span className="font-mono">{submission.idNumberLast4}</span>
+        </dd>
+        <dt className="text-muted">Submitted</dt>
+        <dd>{submission.submitted}</dd>
+        {submission.decided ? (
+          <>
+            <dt className="text-muted">Decided</dt>
+            <dd>{submission.decided}</dd>
+          </>
+        ) : null}
+        {submission.rejectionReason ? (
+          <>
+            <dt className="text-muted">Reason</dt>
+            <dd className="whitespace-pre-wrap break-words">{submission.rejectionReason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {status === "pending" ? (
+        <div className="mt-4 space-y-3">
+          <FormAlert message={failure?.error} />
+          {rejecting ? (
+            <Form method="post" action="/admin/kyc" className="space-y-3">
+              <input type="hidden" name="submissionId" value={submission.id} />
+              <input type="hidden" name="submittedAt" value={submission.submittedAtIso} />
+              <input type="hidden" name="decision" value="rejected" />
+              <TextAreaField
+                label="Reason for the rejection"
+                name="reason"
+                rows={3}
+                required
+                maxLength={1000}
+                hint="The customer reads this in an e-mail and on their profile."
+                defaultValue={failure?.values.reason}
+                error={failure?.fieldErrors.reason}
+              />
+              <div className="flex flex-wrap items-center gap-3">
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-full bg-red-700 px-5 py-2 font-semibold text-sm text-white hover:bg-red-800 disabled:opacity-60"
+                >
+                  Reject<span className="sr-only"> {submission.name}</span>
+                </button>
+                <Link to="/admin/kyc" className="font-medium text-brand-700 text-sm hover:underline">
+                  Cancel
+                </Link>
+              </div>
+            </Form>
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <Form method="post" action="/admin/kyc">
+                <input type="hidden" name="submissionId" value={submission.id} />
+                <input type="hidden" name="submittedAt" value={submission.submittedAtIso} />
+                <input type="hidden" name="decision" value="approved" />
+                <PrimaryButton disabled={busy} className="px-5 py-2 text-sm">
+                  Approve<span className="sr-only"> {submission.name}</span>
+                </PrimaryButton>
+              </Form>
+              <Link
+                to={`?reject=${submission.id}`}
+                preventScrollReset
+                className="rounded-full border border-red-300 px-5 py-2 font-semibold text-red-800 text-sm hover:border-red-700"
+              >
+                Reject…<span className="sr-only"> {submission.name}</span>
+              </Link>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
 }
