@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
+import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-accounts.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
@@ -58,11 +59,13 @@ async function startRuntime(): Promise<Runtime> {
     pgliteDirectory: path.join(env.dataDirectory, "pglite"),
   });
   const seeded = await seedDatabase(database.db);
+  if (env.DEMO_MODE) seeded.push(...(await seedDatabase(database.db, [demoStaffDataset])));
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await ensureAdminAccount(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (created) logger.info({ msg: "created the staff account from ADMIN_EMAIL" });
   }
   logger.info({ msg: "database ready", driver: database.driver, seeded });
+  if (env.DEMO_MODE) announceDemoStaff(logger, env.publicUrl);
   logger.info({ msg: "bot", provider: env.bot.provider, botId: env.bot.botId });
   const payments = createPaymentGateways(env, secrets, database.db);
   const sandboxed = Object.entries(payments).flatMap(([name, gateway]) =>
@@ -110,4 +113,15 @@ async function startRuntime(): Promise<Runtime> {
       await outboxWorker.stop();
     },
   };
+}
+
+/** Demo mode: where to sign in to the staff area, and as whom (README "Staff area"). */
+function announceDemoStaff(logger: Logger, publicUrl: string): void {
+  const { admin, consultant } = demoStaffAccounts;
+  logger.warn({
+    msg: "DEMO_MODE is on: demo staff accounts with published passwords exist. Never use demo mode on a public server.",
+  });
+  logger.info({
+    msg: `Staff area: ${publicUrl}/admin, sign in as ${admin.email} with the password "${admin.password}". Consultant's schedule: ${publicUrl}/my-schedule, as ${consultant.email} with "${consultant.password}" (unless changed since).`,
+  });
 }

@@ -34,6 +34,11 @@ const environmentSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /**
+   * Demo mode (`npm start` turns it on): also creates a demo staff account and a demo consultant
+   * account with published passwords, once, and prints them at start. Never on a public server.
+   */
+  DEMO_MODE: booleanFlag,
   /** Requests a minute per client address on sign-up, login, password reset, KYC and contact. */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Failed logins per account in 15 minutes, from any address. */

@@ -13,6 +13,17 @@ const optionalText = z
 
 const consultantId = optionalText.pipe(z.uuid("Please choose a consultant profile.").optional());
 
+const staffEmail = z
+  .string({ error: "Please enter the person's e-mail address." })
+  .trim()
+  .min(1, "Please enter the person's e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Please enter a valid e-mail address."))
+  .transform((value) => value.toLowerCase());
+
+/** The address `npm run create-admin` makes a staff account for. */
+export const staffEmailSchema = z.object({ email: staffEmail });
+
 export const inviteSchema = z
   .object({
     name: z
@@ -21,13 +32,7 @@ export const inviteSchema = z
       .min(1, "Please enter the person's full name.")
       .max(100, "Please keep the name under 100 characters.")
       .regex(/^\P{Cc}*$/u, "Please enter the name without special characters."),
-    email: z
-      .string({ error: "Please enter the person's e-mail address." })
-      .trim()
-      .min(1, "Please enter the person's e-mail address.")
-      .max(254, "That e-mail address is too long.")
-      .pipe(z.email("Please enter a valid e-mail address."))
-      .transform((value) => value.toLowerCase()),
+    email: staffEmail,
     role: z.enum(invitableRoles, { error: "Please choose agency staff or consultant as the role." }),
     consultantId,
   })
