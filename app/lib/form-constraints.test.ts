@@ -4,7 +4,7 @@ import { loginSchema, profileUpdateSchema, registrationSchema } from "~/features
 import { inquirySchema, parseInquiry } from "~/features/contact/inquiry-schema";
 import { kycSubmissionSchema } from "~/features/kyc/kyc-schema";
 import { FeatureError } from "./errors";
-import { formConstraints, inputTypes } from "./form-constraints";
+import { type FieldConstraints, formConstraints, inputTypes } from "./form-constraints";
 
 /** The message the server gives for a field, or undefined when it accepts the value. */
 function serverMessage(schema: z.ZodType, field: string, value: string, base: Record<string, unknown>) {
@@ -96,7 +96,7 @@ describe("the forms' attributes agree with the server's checks", () => {
   for (const [form, schema, valid] of accountForms) {
     it(`${form}: a value at each limit passes the server, one past it fails with the schema's message`, () => {
       expect(schema.safeParse(valid).success).toBe(true);
-      for (const field of Object.values(formConstraints(schema))) {
+      for (const field of Object.values(formConstraints(schema)) as FieldConstraints[]) {
         const base = valid as Record<string, unknown>;
         if (field.maxLength !== undefined && field.type !== "tel") {
           const fits = "x".repeat(field.maxLength);
