@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const url = new URL(request.url);
-  const now = new Date();
+  const now = context.clock();
   const zone = context.env.AGENCY_TZ;
   const appointments = (await listAppointments(context.db, user.id)).map((appointment) => {
     const { name, image, speciality, address } = appointment.consultantSnapshot;
@@ -47,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       time: slotOf(appointment.startsAt, zone).slotTime,
       fee: formatMoney(appointment.amountCents, appointment.currency),
       refunded: appointment.refundedAt !== null,
+      // The agency's reason, when it was the agency that cancelled.
+      agencyReason: appointment.cancelledBy === "staff" ? (appointment.cancelReason ?? "") : null,
       started: appointment.startsAt <= now,
       refundOnCancel: refundsOnCancel(appointment, now),
     };
@@ -213,10 +215,15 @@ function AppointmentRow({
         {status === "completed" ? (
           <p className={`${buttonClass} border-green-600 text-green-700`}>Completed</p>
         ) : null}
-        {status === "no_show" ? <p className={`${buttonClass} border-gray-400 text-muted`}>Missed</p> : null}
+        {status === "no_show" ? <p className={`${buttonClass} border-gray-400 text-muted`}>No-show</p> : null}
         {status === "cancelled" ? (
           <>
             <p className={`${buttonClass} border-red-600 text-red-700`}>Appointment cancelled</p>
+            {appointment.agencyReason !== null ? (
+              <p className="text-center text-muted text-sm sm:w-48">
+                Cancelled by the agency{appointment.agencyReason ? `: ${appointment.agencyReason}` : "."}
+              </p>
+            ) : null}
             {appointment.refunded ? (
               <p className="text-center text-muted text-sm sm:w-48">Your payment was refunded.</p>
             ) : null}

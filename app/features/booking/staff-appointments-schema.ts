@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appointmentStatuses } from "./appointment-status";
+import { type AppointmentStatus, appointmentStatuses } from "./appointment-status";
 
 /** How staff may order the appointments list; the first is the default. */
 export const appointmentSorts = ["starts-desc", "starts-asc", "booked-desc"] as const;
@@ -90,3 +90,20 @@ export const rescheduleSchema = z.object({
   sequence: optional(z.coerce.number().int().min(0)),
 });
 export type RescheduleInput = z.input<typeof rescheduleSchema>;
+
+/** How staff pages name each status. */
+export const staffStatusLabels: Record<AppointmentStatus, string> = {
+  booked: "Booked, unpaid",
+  paid: "Paid",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  no_show: "No-show",
+};
+
+export const staffStatusTones: Record<AppointmentStatus, "red" | "green" | "amber" | "grey"> = {
+  booked: "amber",
+  paid: "green",
+  completed: "grey",
+  cancelled: "red",
+  no_show: "grey",
+};

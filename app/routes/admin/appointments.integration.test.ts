@@ -1,0 +1,276 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consultantSlots } from "~/features/consultants/consultants.server";
+import type { DatabaseHandle } from "~/infra/db.server";
+import type { FormFailure } from "~/infra/form-failure.server";
+import type { Consultant } from "../../../db/schema";
+import { payments } from "../../../db/schema";
+import { createConsultant, createUserWithRole, type RoleUser } from "../../../tests/setup/factories";
+import { appointmentRow, mailsOfKind } from "../../../tests/setup/payments";
+import { answerOf, formPost, pageContext, pageGet, toastOf } from "../../../tests/setup/route-calls";
+import { insertAppointment, insertCustomer } from "../../../tests/setup/staff-appointments";
+import { createTestApp } from "../../../tests/setup/test-app";
+import { createTestDatabase } from "../../../tests/setup/test-database";
+import { loader as myAppointmentsLoader } from "../my-appointments";
+import { action as detailAction, loader as detailLoader } from "./appointment";
+import { loader as listLoader } from "./appointments";
+import { loader as exportLoader } from "./appointments-export";
+
+let database: DatabaseHandle;
+let testApp: ReturnType<typeof createTestApp>;
+let staff: RoleUser;
+let consultant: Consultant;
+
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  testApp = createTestApp(database);
+  staff = await createUserWithRole(database.db, "admin");
+  consultant = await createConsultant(database.db, { name: "Route Consultant" });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function staffContext() {
+  return pageContext(testApp, { token: staff.token });
+}
+
+/**
+ * A customer (with a session) and their appointment `hoursAhead` from now, optionally paid, with a
+ * consultant of its own so appointments of different tests never share a slot.
+ */
+async function appointmentFor(hoursAhead: number, options: { paid?: boolean } = {}) {
+  const consultant = await createConsultant(database.db, { name: "Route Consultant" });
+  const customer = await createUserWithRole(database.db, "investor", { name: "Grace Hopper" });
+  const startsAt = new Date(Math.ceil((Date.now() + hoursAhead * HOUR) / (30 * 60_000)) * 30 * 60_000);
+  const row = await insertAppointment(database.db, consultant, customer.id, startsAt, {
+    paidAt: options.paid ? new Date() : null,
+  });
+  if (options.paid) {
+    await database.db.insert(payments).values({
+      appointmentId: row.id,
+      provider: "stripe",
+      mode: "sandbox",
+      providerReference: `cs_sandbox_${randomBytes(6).toString("hex")}`,
+      providerPaymentId: `pi_sandbox_${randomBytes(6).toString("hex")}`,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      status: "paid",
+      paidAt: new Date(),
+    });
+  }
+  return { customer, appointment: row, consultant };
+}
+
+async function post(appointmentId: string, fields: Record<string, string>, search = "") {
+  const context = await staffContext();
+  const answer = await answerOf<FormFailure>(() =>
+    detailAction({
+      request: formPost(context, `/admin/appointments/${appointmentId}${search}`, fields),
+      context,
+      params: { appointmentId },
+    } as never),
+  );
+  return { answer, context };
+}
+
+describe("the appointments list page", () => {
+  it("lists the filtered page and answers 400 with the problem for a filter it cannot read", async () => {
+    const customer = await insertCustomer(
+      database.db,
+      "Listed Person",
+      `listed.${randomBytes(3).toString("hex")}@example.com`,
+    );
+    await insertAppointment(database.db, consultant, customer, new Date(Date.now() + 400 * HOUR));
+    const context = await staffContext();
+    const listed = await answerOf<{ list: { rows: { customer: { name: string } }[] } }>(() =>
+      listLoader({
+        request: pageGet(context, `/admin/appointments?q=Listed+Person`),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.data.list.rows.map((row) => row.customer.name)).toEqual(["Listed Person"]);
+
+    const refused = await answerOf<{ error: string; list: null }>(() =>
+      listLoader({
+        request: pageGet(context, "/admin/appointments?from=2027-13-01"),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      error: "That date does not exist. Please give a real calendar day.",
+      list: null,
+    });
+  });
+
+  it("downloads the filtered list as a CSV file", async () => {
+    const csvConsultant = await createConsultant(database.db, { name: "Csv Consultant" });
+    const customer = await insertCustomer(
+      database.db,
+      "Csv Person",
+      `csv.${randomBytes(3).toString("hex")}@example.com`,
+    );
+    const row = await insertAppointment(
+      database.db,
+      csvConsultant,
+      customer,
+      new Date(Date.now() + 300 * HOUR),
+    );
+    const context = await staffContext();
+    const answer = await answerOf<string>(() =>
+      exportLoader({
+        request: pageGet(context, `/admin/appointments/export.csv?consultantId=${csvConsultant.id}`),
+        context,
+        params: {},
+      } as never),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="appointments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = answer.data
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Appointment ID,Starts \(agency time\),/);
+    expect(lines[1]).toContain(`${row.id},`);
+    expect(lines[1]).toContain(",Csv Person,");
+
+    const refused = await answerOf<string>(() =>
+      exportLoader({
+        request: pageGet(context, "/admin/appointments/export.csv?status=lost"),
+        context,
+        params: {},
+      } as never),
+    );
+    expect({ status: refused.status, body: refused.data }).toEqual({
+      status: 400,
+      body: "Please choose a status from the list.",
+    });
+  });
+});
+
+describe("the appointment page", () => {
+  it("answers 404 for an unknown appointment, and offers cancelling only before the start", async () => {
+    const context = await staffContext();
+    const missing = await answerOf(() =>
+      detailLoader({
+        request: pageGet(context, "/admin/appointments/00000000-0000-4000-8000-000000000000"),
+        context,
+        params: { appointmentId: "00000000-0000-4000-8000-000000000000" },
+      } as never),
+    );
+    expect(missing.status).toBe(404);
+
+    const { appointment } = await appointmentFor(48, { paid: true });
+    const page = await answerOf<{
+      step: string | null;
+      appointment: { refundByPolicy: boolean; started: boolean };
+    }>(() =>
+      detailLoader({
+        request: pageGet(context, `/admin/appointments/${appointment.id}?step=cancel`),
+        context,
+        params: { appointmentId: appointment.id },
+      } as never),
+    );
+    expect(page.data).toMatchObject({
+      step: "cancel",
+      appointment: { refundByPolicy: true, started: false },
+    });
+
+    const begun = await appointmentFor(-1);
+    const startedPage = await answerOf<{ step: string | null; appointment: { started: boolean } }>(() =>
+      detailLoader({
+        request: pageGet(context, `/admin/appointments/${begun.appointment.id}?step=cancel`),
+        context,
+        params: { appointmentId: begun.appointment.id },
+      } as never),
+    );
+    expect(startedPage.data).toMatchObject({ step: null, appointment: { started: true } });
+  });
+
+  it("cancels with a reason and a toast, refunds by the policy, and the customer sees the agency's reason", async () => {
+    const { appointment, customer } = await appointmentFor(72, { paid: true });
+    const withoutReason = await post(
+      appointment.id,
+      { intent: "cancel", reason: "", sequence: "0" },
+      "?step=cancel",
+    );
+    expect(withoutReason.answer.status).toBe(400);
+    expect(withoutReason.answer.data.fieldErrors.reason).toBe(
+      "Please give the reason for cancelling; the customer reads it.",
+    );
+    expect((await appointmentRow(database.db, appointment.id)).cancelledAt).toBeNull();
+
+    const stale = await post(appointment.id, { intent: "cancel", reason: "Office closed", sequence: "4" });
+    expect(stale.answer.status).toBe(409);
+    expect(stale.answer.data.error).toBe(
+      "This record was changed by someone else while you were editing. Reload to see the latest version.",
+    );
+
+    const { answer, context } = await post(appointment.id, {
+      intent: "cancel",
+      reason: "Office closed for a holiday",
+      sequence: "0",
+    });
+    expect({ status: answer.status, location: answer.location }).toEqual({
+      status: 302,
+      location: `/admin/appointments/${appointment.id}`,
+    });
+    expect(await toastOf(answer, context)).toEqual({
+      kind: "success",
+      message: "Appointment cancelled and payment refunded. The customer has been e-mailed.",
+    });
+    expect(await mailsOfKind(database.db, customer.email, "appointment-cancelled-by-agency")).toHaveLength(1);
+
+    const customerContext = await pageContext(testApp, { token: customer.token });
+    const mine = await answerOf<{
+      appointments: { id: string; status: string; refunded: boolean; agencyReason: string | null }[];
+    }>(() =>
+      myAppointmentsLoader({
+        request: pageGet(customerContext, "/my-appointments"),
+        context: customerContext,
+        params: {},
+      } as never),
+    );
+    expect(mine.data.appointments.find((row) => row.id === appointment.id)).toMatchObject({
+      status: "cancelled",
+      refunded: true,
+      agencyReason: "Office closed for a holiday",
+    });
+  });
+
+  it("marks attendance only once started, and moves an appointment to a free slot", async () => {
+    const upcoming = await appointmentFor(30);
+    const early = await post(upcoming.appointment.id, { intent: "complete" });
+    expect(early.answer.status).toBe(409);
+
+    const begun = await appointmentFor(-1);
+    const marked = await post(begun.appointment.id, { intent: "no-show" });
+    expect(marked.answer.status).toBe(302);
+    expect((await appointmentRow(database.db, begun.appointment.id)).noShowAt).not.toBeNull();
+
+    const days = await consultantSlots(database.db, upcoming.consultant, { zone: testApp.env.AGENCY_TZ });
+    const free = days.flatMap((day) => day.slots).at(-1)!;
+    const moved = await post(upcoming.appointment.id, {
+      intent: "reschedule",
+      slot: `${free.slotDate}|${free.slotTime}`,
+      sequence: "0",
+    });
+    expect(moved.answer.status).toBe(302);
+    expect((await appointmentRow(database.db, upcoming.appointment.id)).startsAt.toISOString()).toBe(
+      free.startsAt,
+    );
+
+    const nothing = await post(upcoming.appointment.id, {});
+    expect(nothing.answer).toMatchObject({ status: 400, data: { error: "This action is not available." } });
+  });
+});
