@@ -125,3 +125,20 @@ export async function sessionTokenOf(
   const token = await cookieValue(answer, context.cookies.session);
   return typeof token === "string" && token !== "" ? token : undefined;
 }
+
+/**
+ * Free slots of a consultant's last bookable day, as GET /api/consultant/{id}/slots lists them:
+ * days ahead, so none of them passes while a test runs.
+ */
+export async function laterFreeSlots(
+  testApp: TestApp,
+  consultantId: string,
+): Promise<{ slotDate: string; slotTime: string }[]> {
+  const response = await testApp.app.request(`/api/consultant/${consultantId}/slots`, {
+    headers: { "X-Forwarded-For": nextAddress() },
+  });
+  const body = (await response.json()) as { days: { slots: { slotDate: string; slotTime: string }[] }[] };
+  const lastDay = body.days.findLast((day) => day.slots.length > 1);
+  if (!lastDay) throw new Error(`consultant ${consultantId} offers no slots`);
+  return lastDay.slots.map(({ slotDate, slotTime }) => ({ slotDate, slotTime }));
+}
