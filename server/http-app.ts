@@ -57,9 +57,14 @@ const uploadPaths = new Set([
   "/my-schedule/profile",
   "/admin/consultants/new",
   "/api/admin/consultants",
+  "/admin/projects/new",
 ]);
-/** Upload routes with an id in the path: a consultant's page and API record. */
-const uploadPathPatterns = [/^\/admin\/consultants\/[^/]+$/, /^\/api\/admin\/consultants\/[^/]+$/];
+/** Upload routes with an id in the path: a consultant's page and API record, a project's page. */
+const uploadPathPatterns = [
+  /^\/admin\/consultants\/[^/]+$/,
+  /^\/api\/admin\/consultants\/[^/]+$/,
+  /^\/admin\/projects\/[^/]+$/,
+];
 
 function isUploadPath(path: string): boolean {
   return uploadPaths.has(path) || uploadPathPatterns.some((pattern) => pattern.test(path));

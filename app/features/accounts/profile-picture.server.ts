@@ -12,11 +12,21 @@ export const UPLOADS_URL_PREFIX = "/uploads/";
 const acceptedFormats = new Set(["jpeg", "png", "webp"]);
 const NOT_A_PICTURE = "Please choose a JPEG, PNG or WebP picture.";
 
+/** A profile picture: a square WebP copy (see storeUploadedPicture). Returns its public path. */
+export function storeProfilePicture(bytes: Uint8Array, uploadDirectory: string): Promise<string> {
+  return storeUploadedPicture(bytes, uploadDirectory, { width: PICTURE_SIZE_PX, height: PICTURE_SIZE_PX });
+}
+
 /**
  * Checks an uploaded picture by its content (not its name or declared type), then stores a
- * re-encoded, square WebP copy without metadata under a generated name. Returns its public path.
+ * re-encoded WebP copy of the given size (cropped to fill it) without metadata under a generated
+ * name. Returns its public path. Profile, consultant and project pictures all go through here.
  */
-export async function storeProfilePicture(bytes: Uint8Array, uploadDirectory: string): Promise<string> {
+export async function storeUploadedPicture(
+  bytes: Uint8Array,
+  uploadDirectory: string,
+  size: { width: number; height: number },
+): Promise<string> {
   if (bytes.byteLength > PICTURE_MAX_BYTES) {
     throw new FeatureError("too-large", "Please choose a picture of at most 2 MB.", {
       image: "Please choose a picture of at most 2 MB.",
@@ -37,7 +47,7 @@ export async function storeProfilePicture(bytes: Uint8Array, uploadDirectory: st
     // orientation first so the picture stays upright without it.
     encoded = await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
-      .resize(PICTURE_SIZE_PX, PICTURE_SIZE_PX, { fit: "cover" })
+      .resize(size.width, size.height, { fit: "cover" })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { type Project, projects, projectTypes } from "../../../db/schema";
 import { isUuid } from "../consultants/consultants.server";
@@ -18,20 +18,32 @@ export function projectView(project: Project): ProjectView {
   return { id, name, image, status, type, summary, roiPercent: roiPercent(project) };
 }
 
+/** The types offered to visitors (archived ones are not). */
 export async function listProjectTypes(db: Database): Promise<{ type: string; label: string }[]> {
   return db
     .select({ type: projectTypes.type, label: projectTypes.label })
     .from(projectTypes)
+    .where(isNull(projectTypes.archivedAt))
     .orderBy(asc(projectTypes.sortOrder), asc(projectTypes.label));
 }
 
-/** All projects, or those of one type; an unknown type is simply an empty list. */
+/**
+ * The projects visitors see (archived ones are not), or those of one type; an unknown or archived
+ * type is simply an empty list.
+ */
 export async function listProjects(db: Database, type?: string): Promise<Project[]> {
-  return db
-    .select()
+  const rows = await db
+    .select({ project: projects })
     .from(projects)
-    .where(type === undefined ? undefined : eq(projects.type, type))
+    .innerJoin(projectTypes, eq(projectTypes.type, projects.type))
+    .where(
+      and(
+        isNull(projects.archivedAt),
+        type === undefined ? undefined : and(eq(projects.type, type), isNull(projectTypes.archivedAt)),
+      ),
+    )
     .orderBy(asc(projects.name));
+  return rows.map((row) => row.project);
 }
 
 export async function findProject(
@@ -43,7 +55,7 @@ export async function findProject(
     .select({ project: projects, typeLabel: projectTypes.label })
     .from(projects)
     .innerJoin(projectTypes, eq(projectTypes.type, projects.type))
-    .where(eq(projects.id, id))
+    .where(and(eq(projects.id, id), isNull(projects.archivedAt)))
     .limit(1);
   return row ? { ...row.project, typeLabel: row.typeLabel } : undefined;
 }

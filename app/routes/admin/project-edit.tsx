@@ -1,12 +1,278 @@
+import { data, Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
+import { Badge } from "~/components/badge";
+import { ChoiceField } from "~/components/choice-field";
+import { FieldError, FormAlert, PrimaryButton, TextAreaField, TextField } from "~/components/form-controls";
+import {
+  createProject,
+  findAdminProject,
+  listAdminProjectTypes,
+  type PictureUpload,
+  PROJECT_NOT_FOUND,
+  setProjectArchived,
+  updateProject,
+} from "~/features/projects/projects-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
+import { redirectWithToast } from "~/infra/flash.server";
+import { formFailure, textValues } from "~/infra/form-failure.server";
+import { FeatureError } from "~/lib/errors";
 import type { Route } from "./+types/project-edit";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.project?.name ?? "New project"} · Staff area` },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
-  return null;
+  const types = await listAdminProjectTypes(context.db);
+  let project: Awaited<ReturnType<typeof findAdminProject>>;
+  if (params.projectId !== undefined) {
+    project = await findAdminProject(context.db, params.projectId);
+    if (!project) throw data({ message: PROJECT_NOT_FOUND }, { status: 404 });
+  }
+  return {
+    project: project
+      ? {
+          id: project.id,
+          name: project.name,
+          summary: project.summary,
+          status: project.status,
+          type: project.type,
+          roiPercent: String(project.roiBasisPoints / 100),
+          image: project.image,
+          version: project.version,
+          archived: project.archivedAt !== null,
+        }
+      : undefined,
+    // Archived types stay choosable only for a project already filed under one.
+    types: types
+      .filter((type) => !type.archivedAt || type.type === project?.type)
+      .map((type) => ({
+        value: type.type,
+        label: type.archivedAt ? `${type.label} (archived)` : type.label,
+      })),
+    confirmingArchive: new URL(request.url).searchParams.get("confirm") === "archive",
+  };
 }
 
-export default function Page() {
-  return <AdminShell title="Project">{null}</AdminShell>;
+async function pictureFrom(form: FormData, uploadDirectory: string): Promise<PictureUpload | undefined> {
+  const image = form.get("image");
+  if (!(image instanceof File) || image.size === 0) return undefined;
+  return { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = requireRole(request, context, "admin");
+  const form = await request.formData();
+  const values = textValues(form);
+  const now = context.clock();
+  const projectId = params.projectId;
+  try {
+    if (projectId === undefined) {
+      if (values.intent !== "save") throw new FeatureError("invalid", "This action is not available.");
+      const picture = await pictureFrom(form, context.env.uploadDirectory);
+      const created = await createProject(context.db, staff, values, picture, now);
+      return redirectWithToast(
+        `/admin/projects/${created.projectId}`,
+        { kind: "success", message: "Project created." },
+        context,
+      );
+    }
+    const here = `/admin/projects/${projectId}`;
+    if (values.intent === "save") {
+      const picture = await pictureFrom(form, context.env.uploadDirectory);
+      await updateProject(context.db, staff, projectId, values, picture, now);
+      return redirectWithToast(here, { kind: "success", message: "Project saved." }, context);
+    }
+    if (values.intent === "archive" || values.intent === "restore") {
+      const archived = values.intent === "archive";
+      const { name } = await setProjectArchived(context.db, staff, projectId, archived, values.version, now);
+      const message = archived
+        ? `"${name}" is archived and hidden from visitors.`
+        : `"${name}" is shown again.`;
+      return redirectWithToast(here, { kind: "success", message }, context);
+    }
+    throw new FeatureError("invalid", "This action is not available.");
+  } catch (error) {
+    return formFailure(error, values);
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+const statusChoices = [
+  { value: "active", label: "Active (open to investment)" },
+  { value: "inactive", label: "Inactive" },
+];
+
+export default function ProjectEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { project, types, confirmingArchive } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const failure = actionData;
+  const saving = !failure || failure.values.intent === "save";
+  const typed = (name: string, stored: string | undefined) =>
+    saving && failure ? failure.values[name] : stored;
+  const errors = saving ? (failure?.fieldErrors ?? {}) : {};
+  const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
+  return (
+    <AdminShell
+      title={project ? project.name : "New project"}
+      description={project ? "Edit what visitors see of this project." : "Add a project visitors can browse."}
+      actions={
+        <Link
+          to="/admin/projects"
+          className="rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
+        >
+          All projects
+        </Link>
+      }
+    >
+      <div className="space-y-6">
+        <FormAlert message={failure?.error} />
+        {project?.archived ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <Badge tone="amber">Archived</Badge> Visitors do not see this project.
+          </p>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" className={`${panel} grid gap-5 sm:grid-cols-2`}>
+          <input type="hidden" name="intent" value="save" />
+          {project ? <input type="hidden" name="version" value={project.version} /> : null}
+          <TextField
+            label="Name"
+            name="name"
+            required
+            maxLength={120}
+            defaultValue={typed("name", project?.name)}
+            error={errors.name}
+            className="sm:col-span-2"
+          />
+          <TextAreaField
+            label="Summary"
+            name="summary"
+            required
+            maxLength={1000}
+            rows={4}
+            defaultValue={typed("summary", project?.summary)}
+            error={errors.summary}
+            className="sm:col-span-2"
+          />
+          <ChoiceField
+            label="Type"
+            name="type"
+            required
+            empty={project ? undefined : "Choose a type"}
+            choices={types}
+            defaultValue={typed("type", project?.type)}
+            error={errors.type}
+          />
+          <ChoiceField
+            label="Status"
+            name="status"
+            required
+            choices={statusChoices}
+            defaultValue={typed("status", project?.status ?? "active")}
+            error={errors.status}
+          />
+          <TextField
+            label="Return on investment (%)"
+            name="roiPercent"
+            inputMode="decimal"
+            required
+            pattern="-?\d{1,4}(\.\d{1,2})?"
+            hint="A percentage with at most two decimals, e.g. 8.5."
+            defaultValue={typed("roiPercent", project?.roiPercent)}
+            error={errors.roiPercent}
+          />
+          <div>
+            <label htmlFor="project-image" className="block font-medium text-ink text-sm">
+              Picture{project ? " (leave empty to keep the current one)" : ""}
+            </label>
+            <p id="project-image-hint" className="mt-1 text-muted text-sm">
+              JPEG, PNG or WebP up to 2 MB; shown at 4:3.
+            </p>
+            <input
+              id="project-image"
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png,image/webp"
+              required={!project}
+              aria-describedby="project-image-hint"
+              aria-invalid={errors.image ? true : undefined}
+              className="mt-1.5 block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+            />
+            <FieldError message={errors.image} />
+          </div>
+          {project ? (
+            <img
+              src={project.image}
+              alt={`What visitors see now for ${project.name}`}
+              width={240}
+              height={180}
+              className="aspect-[4/3] w-60 rounded-xl bg-brand-50 object-cover"
+            />
+          ) : null}
+          <div className="sm:col-span-2">
+            <PrimaryButton disabled={busy}>{project ? "Save project" : "Create project"}</PrimaryButton>
+          </div>
+        </Form>
+
+        {project ? (
+          <section aria-labelledby="archive-heading" className={panel}>
+            <h2 id="archive-heading" className="font-semibold text-ink text-lg">
+              {project.archived ? "Show again" : "Archive"}
+            </h2>
+            {project.archived ? (
+              <Form method="post" className="mt-3 flex flex-wrap items-center gap-4">
+                <input type="hidden" name="version" value={project.version} />
+                <p className="text-sm">Restoring shows the project to visitors again.</p>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="restore"
+                  disabled={busy}
+                  className="rounded-full border border-gray-300 px-5 py-2 font-semibold text-ink text-sm hover:border-brand-700"
+                >
+                  Restore the project
+                </button>
+              </Form>
+            ) : confirmingArchive ? (
+              <Form method="post" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-4">
+                <input type="hidden" name="version" value={project.version} />
+                <p className="font-medium text-red-900">
+                  Archive "{project.name}"? Visitors will no longer see it in the project lists, its page or
+                  the API. You can restore it later.
+                </p>
+                <div className="mt-4 flex flex-wrap items-center gap-4">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="archive"
+                    disabled={busy}
+                    className="rounded-full bg-red-700 px-5 py-2 font-semibold text-sm text-white hover:bg-red-800"
+                  >
+                    Yes, archive it
+                  </button>
+                  <Link to="?" className="font-medium text-ink text-sm underline-offset-4 hover:underline">
+                    Keep it visible
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <div className="mt-3 flex flex-wrap items-center gap-4">
+                <p className="text-sm">Archiving hides the project from visitors; its history stays.</p>
+                <Link
+                  to="?confirm=archive"
+                  className="rounded-full border border-red-300 px-5 py-2 font-semibold text-red-800 text-sm hover:border-red-700"
+                >
+                  Archive the project…
+                </Link>
+              </div>
+            )}
+          </section>
+        ) : null}
+      </div>
+    </AdminShell>
+  );
 }
