@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
-import type { DatabaseHandle } from "~/infra/db.server";
 import type { FormFailure } from "~/infra/form-failure.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { appointments } from "../../db/schema";
@@ -12,22 +11,12 @@ import {
   laterFreeSlots,
   pageContext,
   pageGet,
+  routeSuite,
   toastOf,
 } from "../../tests/setup/route-calls";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 import { action, loader } from "./appointment";
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const suite = routeSuite();
 
 type BookingPage = Awaited<ReturnType<typeof loader>>;
 
@@ -53,15 +42,15 @@ function book(context: RequestContext, consultantId: string, slot: Record<string
 
 describe("the booking page's loader", () => {
   it("answers 404 for a consultant that does not exist or an id that is not one", async () => {
-    const context = await pageContext(testApp);
+    const context = await pageContext(suite.app);
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
       expect((await bookingPage(context, id)).status).toBe(404);
     }
   });
 
   it("shows the consultant with the fee in dollars and seven days of slots", async () => {
-    const consultant = await createConsultant(database.db, { feeCents: 6_420 });
-    const { status, data } = await bookingPage(await pageContext(testApp), consultant.id);
+    const consultant = await createConsultant(suite.db, { feeCents: 6_420 });
+    const { status, data } = await bookingPage(await pageContext(suite.app), consultant.id);
     expect(status).toBe(200);
     expect(data.consultant).toMatchObject({ id: consultant.id, name: consultant.name, fee: "$64.20" });
     expect(data.days).toHaveLength(7);
@@ -71,9 +60,9 @@ describe("the booking page's loader", () => {
 
 describe("booking from the page", () => {
   it("sends a visitor who is not signed in to login, to come back to this consultant, booking nothing", async () => {
-    const consultant = await createConsultant(database.db);
-    const [slot] = await laterFreeSlots(testApp, consultant.id);
-    const context = await pageContext(testApp);
+    const consultant = await createConsultant(suite.db);
+    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const context = await pageContext(suite.app);
     const answer = await book(context, consultant.id, slot!);
     expect({ status: answer.status, location: answer.location }).toEqual({
       status: 302,
@@ -81,22 +70,22 @@ describe("booking from the page", () => {
     });
     expect(await toastOf(answer, context)).toEqual({ kind: "info", message: "Login to book appointment" });
     expect(
-      await database.db.select().from(appointments).where(eq(appointments.consultantId, consultant.id)),
+      await suite.db.select().from(appointments).where(eq(appointments.consultantId, consultant.id)),
     ).toEqual([]);
   });
 
   it("books a free slot and goes to My Appointments with the toast", async () => {
-    const consultant = await createConsultant(database.db);
-    const [slot] = await laterFreeSlots(testApp, consultant.id);
-    const customer = await createUserWithSession(database.db, "booker");
-    const context = await pageContext(testApp, { token: customer.token });
+    const consultant = await createConsultant(suite.db);
+    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const customer = await createUserWithSession(suite.db, "booker");
+    const context = await pageContext(suite.app, { token: customer.token });
     const answer = await book(context, consultant.id, slot!);
     expect({ status: answer.status, location: answer.location }).toEqual({
       status: 302,
       location: "/my-appointments",
     });
     expect(await toastOf(answer, context)).toEqual({ kind: "success", message: "Appointment booked" });
-    const booked = await database.db
+    const booked = await suite.db
       .select()
       .from(appointments)
       .where(eq(appointments.consultantId, consultant.id));
@@ -104,25 +93,25 @@ describe("booking from the page", () => {
   });
 
   it("answers a slot someone else took with 409 and the taken-slot sentence, keeping the choice", async () => {
-    const consultant = await createConsultant(database.db);
-    const [slot] = await laterFreeSlots(testApp, consultant.id);
-    const first = await createUserWithSession(database.db, "first");
-    await book(await pageContext(testApp, { token: first.token }), consultant.id, slot!);
+    const consultant = await createConsultant(suite.db);
+    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const first = await createUserWithSession(suite.db, "first");
+    await book(await pageContext(suite.app, { token: first.token }), consultant.id, slot!);
 
-    const second = await createUserWithSession(database.db, "second");
-    const before = await countRows(database.db, appointments);
-    const answer = await book(await pageContext(testApp, { token: second.token }), consultant.id, slot!);
+    const second = await createUserWithSession(suite.db, "second");
+    const before = await countRows(suite.db, appointments);
+    const answer = await book(await pageContext(suite.app, { token: second.token }), consultant.id, slot!);
     expect(answer.status).toBe(409);
     expect(answer.data.error).toBe(SLOT_TAKEN_MESSAGE);
     expect(answer.data.values).toEqual(slot);
-    expect(await countRows(database.db, appointments)).toBe(before);
+    expect(await countRows(suite.db, appointments)).toBe(before);
   });
 
   it("refuses a time off the grid with 400 and a sentence, booking nothing", async () => {
-    const consultant = await createConsultant(database.db);
-    const [slot] = await laterFreeSlots(testApp, consultant.id);
-    const customer = await createUserWithSession(database.db, "offgrid");
-    const answer = await book(await pageContext(testApp, { token: customer.token }), consultant.id, {
+    const consultant = await createConsultant(suite.db);
+    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const customer = await createUserWithSession(suite.db, "offgrid");
+    const answer = await book(await pageContext(suite.app, { token: customer.token }), consultant.id, {
       slotDate: slot!.slotDate,
       slotTime: "10:15 AM",
     });
@@ -133,9 +122,9 @@ describe("booking from the page", () => {
   });
 
   it("answers 404 when the consultant of the page does not exist", async () => {
-    const customer = await createUserWithSession(database.db, "nobody");
+    const customer = await createUserWithSession(suite.db, "nobody");
     const answer = await book(
-      await pageContext(testApp, { token: customer.token }),
+      await pageContext(suite.app, { token: customer.token }),
       "00000000-0000-4000-8000-000000000000",
       { slotDate: "1_1_2030", slotTime: "10:00 AM" },
     );

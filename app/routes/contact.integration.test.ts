@@ -1,25 +1,13 @@
 import { eq, or } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
+import { describe, expect, it } from "vitest";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { inquiries, outbox } from "../../db/schema";
 import { countRows, uniqueEmail } from "../../tests/setup/factories";
-import { answerOf, formPost, pageContext, pageGet, toastOf } from "../../tests/setup/route-calls";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
+import { answerOf, formPost, pageContext, pageGet, routeSuite, toastOf } from "../../tests/setup/route-calls";
 import { action, loader } from "./contact";
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const suite = routeSuite();
 
 /** The contact form as a visitor fills it: one value per field, a box per ticked service. */
 function filledForm(overrides: Record<string, string | string[]> = {}): Record<string, string | string[]> {
@@ -42,7 +30,7 @@ function filledForm(overrides: Record<string, string | string[]> = {}): Record<s
 }
 
 async function submit(fields: Record<string, string | string[]>) {
-  const context = await pageContext(testApp);
+  const context = await pageContext(suite.app);
   const answer = await answerOf<FormFailure>(() =>
     action({ request: formPost(context, "/contact", fields), context, params: {} } as never),
   );
@@ -50,11 +38,11 @@ async function submit(fields: Record<string, string | string[]>) {
 }
 
 async function inquiriesFrom(email: string) {
-  return database.db.select().from(inquiries).where(eq(inquiries.email, email));
+  return suite.db.select().from(inquiries).where(eq(inquiries.email, email));
 }
 
 async function mailsAbout(email: string) {
-  return database.db
+  return suite.db
     .select()
     .from(outbox)
     .where(or(eq(outbox.recipient, email), eq(outbox.replyTo, email)));
@@ -82,7 +70,7 @@ describe("the contact page's action", () => {
   });
 
   it("answers a form with problems with 400, the seed's message beside each field, and every value kept", async () => {
-    const before = await countRows(database.db, inquiries);
+    const before = await countRows(suite.db, inquiries);
     const fields = filledForm({
       name: "",
       email: "not-an-email",
@@ -108,7 +96,7 @@ describe("the contact page's action", () => {
       message: "Still typed",
       requiredServices: "",
     });
-    expect(await countRows(database.db, inquiries)).toBe(before);
+    expect(await countRows(suite.db, inquiries)).toBe(before);
   });
 
   it("gives the ticked services back in one value, so the boxes stay ticked", async () => {
@@ -135,7 +123,7 @@ describe("the contact page's action", () => {
 
 describe("the contact page's loader", () => {
   it("shows the sent notice only after a redirect with sent=1, and hands the form its field attributes", async () => {
-    const context = await pageContext(testApp);
+    const context = await pageContext(suite.app);
     const page = async (path: string) =>
       (
         await answerOf<Awaited<ReturnType<typeof loader>>>(() =>

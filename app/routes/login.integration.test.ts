@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findSessionUser } from "~/features/accounts/sessions.server";
-import type { DatabaseHandle } from "~/infra/db.server";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { users } from "../../db/schema";
@@ -11,28 +10,18 @@ import {
   formPost,
   pageContext,
   pageGet,
+  routeSuite,
   sessionTokenOf,
   toastOf,
 } from "../../tests/setup/route-calls";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 import { action, loader } from "./login";
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const suite = routeSuite();
 
 type LoginPage = Awaited<ReturnType<typeof loader>>;
 
 async function post(fields: Record<string, string>, token?: string) {
-  const context = await pageContext(testApp, { token });
+  const context = await pageContext(suite.app, { token });
   const search = fields.mode === "signup" ? "?mode=signup" : "";
   const answer = await answerOf<FormFailure>(() =>
     action({ request: formPost(context, `/login${search}`, fields), context, params: {} } as never),
@@ -42,7 +31,7 @@ async function post(fields: Record<string, string>, token?: string) {
 
 describe("the login page's loader", () => {
   it("offers login by default and sign-up with mode=signup, keeping only a same-site redirectTo", async () => {
-    const context = await pageContext(testApp);
+    const context = await pageContext(suite.app);
     const page = async (search: string) =>
       (
         await answerOf<LoginPage>(() =>
@@ -61,7 +50,7 @@ describe("the login page's loader", () => {
   });
 
   it("gives each form the attributes of the schema the server checks it with", async () => {
-    const context = await pageContext(testApp);
+    const context = await pageContext(suite.app);
     const { data } = await answerOf<LoginPage>(() =>
       loader({ request: pageGet(context, "/login"), context } as never),
     );
@@ -75,8 +64,8 @@ describe("the login page's loader", () => {
   });
 
   it("sends a visitor who is signed in home", async () => {
-    const signedIn = await signUp(testApp.app);
-    const context = await pageContext(testApp, { token: signedIn.token });
+    const signedIn = await signUp(suite.app.app);
+    const context = await pageContext(suite.app, { token: signedIn.token });
     const answer = await answerOf(() => loader({ request: pageGet(context, "/login"), context } as never));
     expect({ status: answer.status, location: answer.location }).toEqual({ status: 302, location: "/" });
   });
@@ -84,7 +73,7 @@ describe("the login page's loader", () => {
 
 describe("logging in", () => {
   it("refuses a wrong password with 401 and the seed's message, keeping the e-mail but not the password", async () => {
-    const account = await signUp(testApp.app);
+    const account = await signUp(suite.app.app);
     const { answer } = await post({ email: account.email, password: "not the password", redirectTo: "" });
     expect(answer.status).toBe(401);
     expect(answer.data.error).toBe("Invalid email or password");
@@ -94,7 +83,7 @@ describe("logging in", () => {
   });
 
   it("signs in with a session cookie and goes back to a same-site redirectTo with the toast", async () => {
-    const account = await signUp(testApp.app);
+    const account = await signUp(suite.app.app);
     const { answer, context } = await post({
       email: account.email,
       password: GOOD_PASSWORD,
@@ -106,12 +95,12 @@ describe("logging in", () => {
     });
     const token = await sessionTokenOf(answer, context);
     expect(token).toBeDefined();
-    expect((await findSessionUser(database.db, token!))?.email).toBe(account.email);
+    expect((await findSessionUser(suite.db, token!))?.email).toBe(account.email);
     expect(await toastOf(answer, context)).toEqual({ kind: "success", message: "Logged in successfully" });
   });
 
   it("never follows a redirectTo to another site: it goes home instead", async () => {
-    const account = await signUp(testApp.app);
+    const account = await signUp(suite.app.app);
     for (const elsewhere of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
       const { answer } = await post({ email: account.email, password: GOOD_PASSWORD, redirectTo: elsewhere });
       expect({ status: answer.status, location: answer.location }).toEqual({ status: 302, location: "/" });
@@ -119,7 +108,7 @@ describe("logging in", () => {
   });
 
   it("refuses a filled honeypot with 400 and signs nobody in", async () => {
-    const account = await signUp(testApp.app);
+    const account = await signUp(suite.app.app);
     const { answer } = await post({
       email: account.email,
       password: GOOD_PASSWORD,
@@ -151,11 +140,9 @@ describe("signing up", () => {
       kind: "success",
       message: "Account created successfully",
     });
-    const [created] = await database.db.select().from(users).where(eq(users.email, email));
+    const [created] = await suite.db.select().from(users).where(eq(users.email, email));
     expect(created).toMatchObject({ name: "Grace Hopper", role: "borrower" });
-    expect((await findSessionUser(database.db, (await sessionTokenOf(answer, context))!))?.id).toBe(
-      created!.id,
-    );
+    expect((await findSessionUser(suite.db, (await sessionTokenOf(answer, context))!))?.id).toBe(created!.id);
   });
 
   it("goes to onboarding alone when the redirectTo is another site's", async () => {
@@ -170,18 +157,18 @@ describe("signing up", () => {
   });
 
   it("refuses a short password beside its field, keeps what was typed and creates nothing", async () => {
-    const before = await countRows(database.db, users);
+    const before = await countRows(suite.db, users);
     const email = uniqueEmail("short");
     const { answer } = await post({ mode: "signup", name: "Alan Turing", email, password: "short" });
     expect(answer.status).toBe(400);
     expect(answer.data.fieldErrors).toEqual({ password: "Use at least 8 characters." });
     expect(answer.data.values).toMatchObject({ name: "Alan Turing", email, mode: "signup" });
     expect(answer.data.values).not.toHaveProperty("password");
-    expect(await countRows(database.db, users)).toBe(before);
+    expect(await countRows(suite.db, users)).toBe(before);
   });
 
   it("refuses an e-mail that already has an account with 409 beside the e-mail field", async () => {
-    const account = await signUp(testApp.app);
+    const account = await signUp(suite.app.app);
     const { answer } = await post({
       mode: "signup",
       name: "Someone Else",

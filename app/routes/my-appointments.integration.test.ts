@@ -1,44 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
+import { describe, expect, it } from "vitest";
 import type { FormFailure } from "~/infra/form-failure.server";
 import type { RequestContext } from "~/infra/request-context.server";
-import { bookOrFail, createConsultant, createUserWithSession } from "../../tests/setup/factories";
+import { createUserWithSession } from "../../tests/setup/factories";
 import { appointmentRow } from "../../tests/setup/payments";
 import {
   answerOf,
+  bookedCustomers,
   formPost,
-  laterFreeSlots,
   pageContext,
   pageGet,
+  routeSuite,
   toastOf,
 } from "../../tests/setup/route-calls";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 import { action, loader } from "./my-appointments";
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-let slots: { slotDate: string; slotTime: string }[];
-let consultantId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-  consultantId = (await createConsultant(database.db)).id;
-  slots = await laterFreeSlots(testApp, consultantId);
-});
-afterAll(async () => {
-  await database.close();
-});
-
-/** A customer with one booked appointment, days ahead. */
-async function customerWithAppointment(label: string) {
-  const customer = await createUserWithSession(database.db, label);
-  const slot = slots.shift();
-  if (!slot) throw new Error("no slots left for the test");
-  const appointmentId = await bookOrFail(testApp.app, customer.token, { docId: consultantId, ...slot });
-  return { customer, appointmentId, context: await pageContext(testApp, { token: customer.token }) };
-}
+const suite = routeSuite();
+const customerWithAppointment = bookedCustomers(suite);
 
 function post(context: RequestContext, fields: Record<string, string>) {
   return answerOf<FormFailure>(() =>
@@ -48,7 +25,7 @@ function post(context: RequestContext, fields: Record<string, string>) {
 
 describe("My Appointments", () => {
   it("sends a visitor who is not signed in to login, to come back here", async () => {
-    const context = await pageContext(testApp);
+    const context = await pageContext(suite.app);
     for (const call of [
       () => loader({ request: pageGet(context, "/my-appointments"), context } as never),
       () => action({ request: formPost(context, "/my-appointments", {}), context, params: {} } as never),
@@ -80,19 +57,19 @@ describe("My Appointments", () => {
       location: "/my-appointments",
     });
     expect(await toastOf(answer, context)).toEqual({ kind: "success", message: "Appointment cancelled" });
-    const row = await appointmentRow(database.db, appointmentId);
+    const row = await appointmentRow(suite.db, appointmentId);
     expect(row.cancelledAt).not.toBeNull();
     expect(row.cancelledBy).toBe("customer");
   });
 
   it("answers someone else's appointment as not found, leaving it booked", async () => {
     const owner = await customerWithAppointment("owner");
-    const stranger = await createUserWithSession(database.db, "stranger");
-    const context = await pageContext(testApp, { token: stranger.token });
+    const stranger = await createUserWithSession(suite.db, "stranger");
+    const context = await pageContext(suite.app, { token: stranger.token });
     const answer = await post(context, { intent: "cancel", appointmentId: owner.appointmentId });
     expect(answer.status).toBe(404);
     expect(answer.data.error).toBe("We could not find that appointment.");
-    expect((await appointmentRow(database.db, owner.appointmentId)).cancelledAt).toBeNull();
+    expect((await appointmentRow(suite.db, owner.appointmentId)).cancelledAt).toBeNull();
   });
 
   it("answers an appointment already cancelled with 409 and a sentence", async () => {
@@ -111,6 +88,6 @@ describe("My Appointments", () => {
     const missing = await post(context, { intent: "cancel" });
     expect(missing.status).toBe(400);
     expect(missing.data.error).toBe("Please name the appointment.");
-    expect((await appointmentRow(database.db, appointmentId)).cancelledAt).toBeNull();
+    expect((await appointmentRow(suite.db, appointmentId)).cancelledAt).toBeNull();
   });
 });

@@ -1,27 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { latestAllowedBirthDate } from "~/features/kyc/kyc-steps";
-import type { DatabaseHandle } from "~/infra/db.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { kycSubmissions } from "../../db/schema";
 import { createUserWithSession } from "../../tests/setup/factories";
-import { answerOf, formPost, pageContext, pageGet, toastOf } from "../../tests/setup/route-calls";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
+import { answerOf, formPost, pageContext, pageGet, routeSuite, toastOf } from "../../tests/setup/route-calls";
 import { action, loader } from "./onboarding";
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-});
-afterAll(async () => {
-  await database.close();
-});
+const suite = routeSuite();
 
 const details = {
   address: "12 Main Street, Springfield",
@@ -39,8 +27,8 @@ interface StepAnswer {
 
 /** A signed-in customer on the onboarding page. */
 async function customer() {
-  const user = await createUserWithSession(database.db, "onboarding");
-  return { user, context: await pageContext(testApp, { token: user.token }) };
+  const user = await createUserWithSession(suite.db, "onboarding");
+  return { user, context: await pageContext(suite.app, { token: user.token }) };
 }
 
 function send(context: RequestContext, fields: Record<string, string>, path = "/onboarding") {
@@ -55,7 +43,7 @@ function send(context: RequestContext, fields: Record<string, string>, path = "/
 
 describe("onboarding's guard", () => {
   it("sends a visitor who is not signed in to login, to come back here", async () => {
-    const context = await pageContext(testApp);
+    const context = await pageContext(suite.app);
     for (const call of [
       () => loader({ request: pageGet(context, "/onboarding"), context } as never),
       () => action({ request: formPost(context, "/onboarding", details), context, params: {} } as never),
@@ -66,7 +54,7 @@ describe("onboarding's guard", () => {
         location: "/login?redirectTo=%2Fonboarding",
       });
     }
-    expect(await database.db.select().from(kycSubmissions)).toEqual([]);
+    expect(await suite.db.select().from(kycSubmissions)).toEqual([]);
   });
 });
 
@@ -92,7 +80,7 @@ describe("the onboarding steps", () => {
     expect(moved.status).toBe(200);
     expect(moved.data).toMatchObject({ step: 2, fieldErrors: {} });
     // Nothing is stored before the last step.
-    expect(await getKycSummary(database.db, user.id)).toBeUndefined();
+    expect(await getKycSummary(suite.db, user.id)).toBeUndefined();
   });
 
   it("checks step 2 (age and ID number) before the review, and Back keeps the values without checking", async () => {
@@ -134,7 +122,7 @@ describe("the onboarding steps", () => {
       kind: "success",
       message: "KYC information submitted successfully",
     });
-    expect(await getKycSummary(database.db, user.id)).toMatchObject({
+    expect(await getKycSummary(suite.db, user.id)).toMatchObject({
       status: "pending",
       idNumberLast4: "4567",
     });
@@ -156,13 +144,13 @@ describe("the onboarding steps", () => {
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ step: 1, values: { ...details, phone: "12" } });
     expect(Object.keys(answer.data.fieldErrors)).toEqual(["phone"]);
-    expect(await getKycSummary(database.db, user.id)).toBeUndefined();
+    expect(await getKycSummary(suite.db, user.id)).toBeUndefined();
   });
 
   it("says so when the identity is already verified, on the review step, changing nothing", async () => {
     const { user, context } = await customer();
     await send(context, { step: "3", intent: "submit", ...details });
-    await database.db
+    await suite.db
       .update(kycSubmissions)
       .set({ status: "approved" })
       .where(eq(kycSubmissions.userId, user.id));
@@ -173,7 +161,7 @@ describe("the onboarding steps", () => {
       error: "Your identity is already verified; there is nothing more to submit.",
       fieldErrors: {},
     });
-    expect(await getKycSummary(database.db, user.id)).toMatchObject({
+    expect(await getKycSummary(suite.db, user.id)).toMatchObject({
       status: "approved",
       idNumberLast4: "4567",
     });
@@ -194,7 +182,7 @@ describe("the onboarding steps", () => {
       expect(answer.status).toBe(400);
       expect(answer.data).toMatchObject({ step: Number(step), error: HONEYPOT_MESSAGE, values: details });
     }
-    expect(await getKycSummary(database.db, user.id)).toBeUndefined();
+    expect(await getKycSummary(suite.db, user.id)).toBeUndefined();
   });
 
   it("gives the form the attributes of the schema the server checks", async () => {

@@ -1,46 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { completeSandboxCheckout } from "~/features/payments/payments.server";
-import type { DatabaseHandle } from "~/infra/db.server";
 import type { RequestContext } from "~/infra/request-context.server";
-import { bookOrFail, createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import { appointmentRow, onlyPayment } from "../../tests/setup/payments";
 import {
   answerOf,
+  bookedCustomers,
   formPost,
-  laterFreeSlots,
   pageContext,
   pageGet,
+  routeSuite,
   toastOf,
 } from "../../tests/setup/route-calls";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 import { action as appointmentsAction } from "./my-appointments";
 import { action, loader } from "./verify";
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-let slots: { slotDate: string; slotTime: string }[];
-let consultantId: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-  expect(testApp.env.isProduction).toBe(false);
-  consultantId = (await createConsultant(database.db)).id;
-  slots = await laterFreeSlots(testApp, consultantId);
-});
-afterAll(async () => {
-  await database.close();
-});
-
-/** A customer with a booked, unpaid appointment, on their own pages. */
-async function customerWithAppointment(label: string) {
-  const customer = await createUserWithSession(database.db, label);
-  const slot = slots.shift();
-  if (!slot) throw new Error("no slots left for the test");
-  const appointmentId = await bookOrFail(testApp.app, customer.token, { docId: consultantId, ...slot });
-  return { customer, appointmentId, context: await pageContext(testApp, { token: customer.token }) };
-}
+const suite = routeSuite();
+const customerWithAppointment = bookedCustomers(suite);
 
 /** Starts the sandbox checkout from My Appointments, as the Pay button does. */
 async function startCheckout(
@@ -57,7 +32,7 @@ async function startCheckout(
   );
   expect(answer.status).toBe(302);
   expect(answer.location).toMatch(/^\/sandbox\/checkout\//);
-  return onlyPayment(database.db, appointmentId);
+  return onlyPayment(suite.db, appointmentId);
 }
 
 /** The /verify page as the provider sends the visitor back: the loader passes the query on, the form posts it. */
@@ -81,7 +56,7 @@ async function returnTo(context: RequestContext, url: string) {
 
 describe("/verify", () => {
   it("sends a visitor who is not signed in to login, to come back with the same query", async () => {
-    const context = await pageContext(testApp);
+    const context = await pageContext(suite.app);
     const answer = await answerOf(() =>
       loader({ request: pageGet(context, "/verify?success=true&appointmentId=x"), context } as never),
     );
@@ -114,15 +89,15 @@ describe("/verify", () => {
     const payment = await startCheckout(context, appointmentId, "stripe");
     const claimed = `/verify?success=true&appointmentId=${appointmentId}&session_id=${payment.providerReference}`;
     expect(await returnTo(context, claimed)).toMatchObject({ kind: "error" });
-    expect((await appointmentRow(database.db, appointmentId)).paidAt).toBeNull();
+    expect((await appointmentRow(suite.db, appointmentId)).paidAt).toBeNull();
   });
 
   it("marks the appointment paid once the sandbox provider has taken the payment, and only once", async () => {
     const { customer, appointmentId, context } = await customerWithAppointment("payer");
     const payment = await startCheckout(context, appointmentId, "stripe");
-    const back = await completeSandboxCheckout(database.db, context.payments, customer.id, payment.id, "pay");
+    const back = await completeSandboxCheckout(suite.db, context.payments, customer.id, payment.id, "pay");
     expect(await returnTo(context, back)).toEqual({ kind: "success", message: "Payment successful" });
-    expect((await appointmentRow(database.db, appointmentId)).paidAt).not.toBeNull();
+    expect((await appointmentRow(suite.db, appointmentId)).paidAt).not.toBeNull();
     expect(await returnTo(context, back)).toEqual({
       kind: "success",
       message: "This appointment is already paid",
@@ -132,18 +107,12 @@ describe("/verify", () => {
   it("says the payment was cancelled when the provider sends success=false", async () => {
     const { customer, appointmentId, context } = await customerWithAppointment("canceller");
     const payment = await startCheckout(context, appointmentId, "stripe");
-    const back = await completeSandboxCheckout(
-      database.db,
-      context.payments,
-      customer.id,
-      payment.id,
-      "cancel",
-    );
+    const back = await completeSandboxCheckout(suite.db, context.payments, customer.id, payment.id, "cancel");
     expect(await returnTo(context, back)).toEqual({
       kind: "info",
       message: "Payment cancelled. Your appointment is still booked and unpaid.",
     });
-    expect((await appointmentRow(database.db, appointmentId)).paidAt).toBeNull();
+    expect((await appointmentRow(suite.db, appointmentId)).paidAt).toBeNull();
   });
 
   it("does not verify someone else's appointment", async () => {
@@ -166,6 +135,6 @@ describe("/verify", () => {
       razorpay_signature: "0".repeat(64),
     });
     expect(await returnTo(context, `/verify?${forged}`)).toMatchObject({ kind: "error" });
-    expect((await appointmentRow(database.db, appointmentId)).paidAt).toBeNull();
+    expect((await appointmentRow(suite.db, appointmentId)).paidAt).toBeNull();
   });
 });

@@ -4,11 +4,47 @@
  * and reading back what the route decided: status, redirect, toast, session cookie, data.
  */
 
+import { afterAll, beforeAll } from "vitest";
+import type { Database, DatabaseHandle } from "~/infra/db.server";
 import type { RequestContext } from "~/infra/request-context.server";
-import { nextAddress } from "./factories";
-import type { createTestApp } from "./test-app";
+import { bookOrFail, createConsultant, createUserWithSession, nextAddress } from "./factories";
+import { createTestApp } from "./test-app";
+import { createTestDatabase } from "./test-database";
 
 type TestApp = ReturnType<typeof createTestApp>;
+
+export interface RouteSuite {
+  readonly db: Database;
+  readonly app: TestApp;
+}
+
+/**
+ * A test database and the real HTTP app over it for one test file: made before its tests, closed
+ * after them. Read `db` and `app` inside tests (they exist once the file's setup has run).
+ */
+export function routeSuite(): RouteSuite {
+  let database: DatabaseHandle | undefined;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = createTestApp(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  const made = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the route suite is used before its setup ran");
+    return value;
+  };
+  return {
+    get db() {
+      return made(database).db;
+    },
+    get app() {
+      return made(app);
+    },
+  };
+}
 
 export interface Visitor {
   /** A session token: the request is made by its user. */
@@ -141,4 +177,24 @@ export async function laterFreeSlots(
   const lastDay = body.days.findLast((day) => day.slots.length > 1);
   if (!lastDay) throw new Error(`consultant ${consultantId} offers no slots`);
   return lastDay.slots.map(({ slotDate, slotTime }) => ({ slotDate, slotTime }));
+}
+
+/**
+ * Customers with one booked appointment each, with a consultant of their own for the file: each
+ * call books the next free slot days ahead and gives the customer's page context.
+ */
+export function bookedCustomers(suite: RouteSuite) {
+  let consultantId = "";
+  let slots: { slotDate: string; slotTime: string }[] = [];
+  beforeAll(async () => {
+    consultantId = (await createConsultant(suite.db)).id;
+    slots = await laterFreeSlots(suite.app, consultantId);
+  });
+  return async (label: string) => {
+    const customer = await createUserWithSession(suite.db, label);
+    const slot = slots.shift();
+    if (!slot) throw new Error("no slots left for the test");
+    const appointmentId = await bookOrFail(suite.app.app, customer.token, { docId: consultantId, ...slot });
+    return { customer, appointmentId, context: await pageContext(suite.app, { token: customer.token }) };
+  };
 }
