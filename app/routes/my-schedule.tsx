@@ -155,20 +155,20 @@ export default function MySchedule({ loaderData, actionData }: Route.ComponentPr
       <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-10">
           <AppointmentList
-            id="started"
-            title="Started and past"
-            empty="No appointment has started yet."
-            page={started}
-            pageParameter="past"
-            confirmingNoShow={confirmingNoShow}
-          />
-          <AppointmentList
             id="upcoming"
             title="Upcoming"
             empty="No upcoming appointments."
             page={upcoming}
             pageParameter="upcoming"
             confirmingNoShow={null}
+          />
+          <AppointmentList
+            id="started"
+            title="Started and past"
+            empty="No appointment has started yet."
+            page={started}
+            pageParameter="past"
+            confirmingNoShow={confirmingNoShow}
           />
         </div>
         <AvailabilityForm
