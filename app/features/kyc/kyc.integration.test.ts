@@ -86,6 +86,7 @@ describe("POST /api/user/kyc", () => {
       status: "pending",
       idNumberLast4: "7265",
       submittedAt: row!.submittedAt,
+      rejectionReason: null,
     });
   });
 
