@@ -113,16 +113,23 @@ function SeriesChart({ series, weeks }: { series: WeeklySeries; weeks: readonly 
                 className={value < 0 ? "fill-red-400" : "fill-brand-600"}
               />
               {index === highestIndex && highest > 0 ? (
-                <text x={x + bar / 2} y={top - 5} textAnchor="middle" fontSize={10} className="fill-ink">
+                <text
+                  x={index === 0 ? x : index === last ? x + bar : x + bar / 2}
+                  y={top - 5}
+                  textAnchor={index === 0 ? "start" : index === last ? "end" : "middle"}
+                  fontSize={11}
+                  className="fill-ink"
+                >
                   {series.shown[index]}
                 </text>
               ) : null}
-              {index % 3 === 0 || index === last ? (
+              {(last - index) % 3 === 0 ? (
+                // Every third week from the latest; the latest ends at its bar so it is never cut off.
                 <text
-                  x={x + bar / 2}
+                  x={index === last ? x + bar : x + bar / 2}
                   y={HEIGHT - 6}
-                  textAnchor="middle"
-                  fontSize={10}
+                  textAnchor={index === last ? "end" : "middle"}
+                  fontSize={11}
                   className="fill-gray-600"
                 >
                   {weeks[index]}
