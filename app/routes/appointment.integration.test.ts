@@ -7,12 +7,12 @@ import { appointments } from "../../db/schema";
 import { countRows, createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import {
   answerOf,
+  expectRedirectWithToast,
   formPost,
   laterFreeSlots,
   pageContext,
   pageGet,
   routeSuite,
-  toastOf,
 } from "../../tests/setup/route-calls";
 import { action, loader } from "./appointment";
 
@@ -64,11 +64,12 @@ describe("booking from the page", () => {
     const [slot] = await laterFreeSlots(suite.app, consultant.id);
     const context = await pageContext(suite.app);
     const answer = await book(context, consultant.id, slot!);
-    expect({ status: answer.status, location: answer.location }).toEqual({
-      status: 302,
-      location: `/login?redirectTo=${encodeURIComponent(`/appointment/${consultant.id}`)}`,
-    });
-    expect(await toastOf(answer, context)).toEqual({ kind: "info", message: "Login to book appointment" });
+    await expectRedirectWithToast(
+      answer,
+      context,
+      `/login?redirectTo=${encodeURIComponent(`/appointment/${consultant.id}`)}`,
+      { kind: "info", message: "Login to book appointment" },
+    );
     expect(
       await suite.db.select().from(appointments).where(eq(appointments.consultantId, consultant.id)),
     ).toEqual([]);
@@ -80,11 +81,10 @@ describe("booking from the page", () => {
     const customer = await createUserWithSession(suite.db, "booker");
     const context = await pageContext(suite.app, { token: customer.token });
     const answer = await book(context, consultant.id, slot!);
-    expect({ status: answer.status, location: answer.location }).toEqual({
-      status: 302,
-      location: "/my-appointments",
+    await expectRedirectWithToast(answer, context, "/my-appointments", {
+      kind: "success",
+      message: "Appointment booked",
     });
-    expect(await toastOf(answer, context)).toEqual({ kind: "success", message: "Appointment booked" });
     const booked = await suite.db
       .select()
       .from(appointments)

@@ -4,7 +4,14 @@ import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { inquiries, outbox } from "../../db/schema";
 import { countRows, uniqueEmail } from "../../tests/setup/factories";
-import { answerOf, formPost, pageContext, pageGet, routeSuite, toastOf } from "../../tests/setup/route-calls";
+import {
+  answerOf,
+  expectRedirectWithToast,
+  formPost,
+  pageContext,
+  pageGet,
+  routeSuite,
+} from "../../tests/setup/route-calls";
 import { action, loader } from "./contact";
 
 const suite = routeSuite();
@@ -52,11 +59,7 @@ describe("the contact page's action", () => {
   it("stores a valid inquiry, queues both e-mails and redirects to the sent notice with the seed's toast", async () => {
     const fields = filledForm();
     const { answer, context } = await submit(fields);
-    expect({ status: answer.status, location: answer.location }).toEqual({
-      status: 302,
-      location: "/contact?sent=1",
-    });
-    expect(await toastOf(answer, context)).toEqual({
+    await expectRedirectWithToast(answer, context, "/contact?sent=1", {
       kind: "success",
       message: "Form submitted successfully!",
     });

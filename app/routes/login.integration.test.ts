@@ -7,12 +7,12 @@ import { users } from "../../db/schema";
 import { countRows, GOOD_PASSWORD, signUp, uniqueEmail } from "../../tests/setup/factories";
 import {
   answerOf,
+  expectRedirectWithToast,
   formPost,
   pageContext,
   pageGet,
   routeSuite,
   sessionTokenOf,
-  toastOf,
 } from "../../tests/setup/route-calls";
 import { action, loader } from "./login";
 
@@ -89,14 +89,13 @@ describe("logging in", () => {
       password: GOOD_PASSWORD,
       redirectTo: "/my-appointments?pay=1",
     });
-    expect({ status: answer.status, location: answer.location }).toEqual({
-      status: 302,
-      location: "/my-appointments?pay=1",
+    await expectRedirectWithToast(answer, context, "/my-appointments?pay=1", {
+      kind: "success",
+      message: "Logged in successfully",
     });
     const token = await sessionTokenOf(answer, context);
     expect(token).toBeDefined();
     expect((await findSessionUser(suite.db, token!))?.email).toBe(account.email);
-    expect(await toastOf(answer, context)).toEqual({ kind: "success", message: "Logged in successfully" });
   });
 
   it("never follows a redirectTo to another site: it goes home instead", async () => {
@@ -132,11 +131,7 @@ describe("signing up", () => {
       role: "borrower",
       redirectTo: "/appointment/abc",
     });
-    expect({ status: answer.status, location: answer.location }).toEqual({
-      status: 302,
-      location: "/onboarding?redirectTo=%2Fappointment%2Fabc",
-    });
-    expect(await toastOf(answer, context)).toEqual({
+    await expectRedirectWithToast(answer, context, "/onboarding?redirectTo=%2Fappointment%2Fabc", {
       kind: "success",
       message: "Account created successfully",
     });

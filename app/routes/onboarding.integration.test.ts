@@ -6,7 +6,14 @@ import type { RequestContext } from "~/infra/request-context.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { kycSubmissions } from "../../db/schema";
 import { createUserWithSession } from "../../tests/setup/factories";
-import { answerOf, formPost, pageContext, pageGet, routeSuite, toastOf } from "../../tests/setup/route-calls";
+import {
+  answerOf,
+  expectRedirectWithToast,
+  formPost,
+  pageContext,
+  pageGet,
+  routeSuite,
+} from "../../tests/setup/route-calls";
 import { action, loader } from "./onboarding";
 
 const suite = routeSuite();
@@ -114,11 +121,7 @@ describe("the onboarding steps", () => {
       { step: "3", intent: "submit", ...details },
       "/onboarding?redirectTo=%2Fdoctors",
     );
-    expect({ status: answer.status, location: answer.location }).toEqual({
-      status: 302,
-      location: "/doctors",
-    });
-    expect(await toastOf(answer, context)).toEqual({
+    await expectRedirectWithToast(answer, context, "/doctors", {
       kind: "success",
       message: "KYC information submitted successfully",
     });

@@ -4,7 +4,7 @@
  * and reading back what the route decided: status, redirect, toast, session cookie, data.
  */
 
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Database, DatabaseHandle } from "~/infra/db.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { bookOrFail, createConsultant, createUserWithSession, nextAddress } from "./factories";
@@ -151,6 +151,22 @@ async function cookieValue(
 /** The toast a redirect leaves for the next page. */
 export function toastOf(answer: RouteAnswer, context: Pick<RequestContext, "cookies">): Promise<unknown> {
   return cookieValue(answer, context.cookies.flash);
+}
+
+/** Expects a redirect to `location` that leaves `toast` for the next page. */
+export async function expectRedirectWithToast(
+  answer: RouteAnswer,
+  context: Pick<RequestContext, "cookies">,
+  location: string,
+  toast: { kind: "success" | "error" | "info"; message: string },
+): Promise<void> {
+  expect({ status: answer.status, location: answer.location, toast: await toastOf(answer, context) }).toEqual(
+    {
+      status: 302,
+      location,
+      toast,
+    },
+  );
 }
 
 /** The session token the answer sets in the browser's cookie. */
