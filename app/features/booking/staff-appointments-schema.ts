@@ -1,19 +1,6 @@
 import { z } from "zod";
-import { type AppointmentStatus, appointmentStatuses } from "./appointment-status";
-
-/** How staff may order the appointments list; the first is the default. */
-export const appointmentSorts = ["starts-desc", "starts-asc", "booked-desc"] as const;
-export type AppointmentSort = (typeof appointmentSorts)[number];
-
-export const appointmentSortLabels: Record<AppointmentSort, string> = {
-  "starts-desc": "Start time, latest first",
-  "starts-asc": "Start time, earliest first",
-  "booked-desc": "Booked, newest first",
-};
-
-export const APPOINTMENTS_PAGE_SIZE = 25;
-/** Past this many matches the list says "10,000+" instead of counting every row. */
-export const APPOINTMENTS_COUNT_CAP = 10_000;
+import { appointmentStatuses } from "./appointment-status";
+import { appointmentSorts } from "./staff-appointment-labels";
 
 /** An empty form field means "no filter", as a GET form sends every field. */
 function optional<T extends z.ZodType>(schema: T) {
@@ -90,20 +77,3 @@ export const rescheduleSchema = z.object({
   sequence: optional(z.coerce.number().int().min(0)),
 });
 export type RescheduleInput = z.input<typeof rescheduleSchema>;
-
-/** How staff pages name each status. */
-export const staffStatusLabels: Record<AppointmentStatus, string> = {
-  booked: "Booked, unpaid",
-  paid: "Paid",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  no_show: "No-show",
-};
-
-export const staffStatusTones: Record<AppointmentStatus, "red" | "green" | "amber" | "grey"> = {
-  booked: "amber",
-  paid: "green",
-  completed: "grey",
-  cancelled: "red",
-  no_show: "grey",
-};

@@ -30,12 +30,8 @@ import {
 import { escapeLike } from "../audit/audit.server";
 import { isUuid } from "../consultants/consultants.server";
 import { type AppointmentStatus, appointmentStatus } from "./appointment-status";
-import {
-  APPOINTMENTS_COUNT_CAP,
-  APPOINTMENTS_PAGE_SIZE,
-  type AppointmentFilters,
-  appointmentFiltersSchema,
-} from "./staff-appointments-schema";
+import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
+import { type AppointmentFilters, appointmentFiltersSchema } from "./staff-appointments-schema";
 
 /** One row of the staff list: the appointment with its customer and consultant. */
 export interface StaffAppointmentRow {

@@ -3,8 +3,8 @@ import { AdminShell } from "~/components/admin-shell";
 import { Badge } from "~/components/badge";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
 import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
+import { staffStatusLabels, staffStatusTones } from "~/features/booking/staff-appointment-labels";
 import { findStaffAppointment } from "~/features/booking/staff-appointments.server";
-import { staffStatusLabels, staffStatusTones } from "~/features/booking/staff-appointments-schema";
 import {
   cancellationMoney,
   rescheduleAppointment,
@@ -56,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     zone,
     step,
     freeDays,
+    refundNoticeHours: REFUND_NOTICE_HOURS,
     appointment: {
       id: appointment.id,
       status,
@@ -351,12 +352,12 @@ function CancelForm({
   busy: boolean;
   back: string;
 }) {
-  const { appointment, customer } = data;
+  const { appointment, customer, refundNoticeHours } = data;
   const policy = !appointment.paid
     ? "The customer has not paid, so there is nothing to refund."
     : appointment.refundByPolicy
-      ? `It starts more than ${REFUND_NOTICE_HOURS} hours from now, so the payment of ${appointment.fee} is refunded in full through the provider.`
-      : `It starts in less than ${REFUND_NOTICE_HOURS} hours, so by the policy the payment of ${appointment.fee} is kept, unless you refund it anyway.`;
+      ? `It starts at least ${refundNoticeHours} hours from now, so the payment of ${appointment.fee} is refunded in full through the provider.`
+      : `It starts in less than ${refundNoticeHours} hours, so by the policy the payment of ${appointment.fee} is kept, unless you refund it anyway.`;
   return (
     <Form method="post" className="space-y-4 rounded-xl border border-red-200 bg-red-50 p-4">
       <h3 className="font-semibold text-red-900">Cancel this appointment?</h3>

@@ -6,19 +6,18 @@ import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls"
 import { PageLinks } from "~/components/page-links";
 import { appointmentStatuses } from "~/features/booking/appointment-status";
 import {
+  APPOINTMENTS_PAGE_SIZE,
+  appointmentSortLabels,
+  appointmentSorts,
+  staffStatusLabels,
+  staffStatusTones,
+} from "~/features/booking/staff-appointment-labels";
+import {
   consultantChoices,
   listStaffAppointments,
   parseAppointmentFilters,
 } from "~/features/booking/staff-appointments.server";
-import {
-  APPOINTMENTS_PAGE_SIZE,
-  type AppointmentFilters,
-  appointmentSortLabels,
-  appointmentSorts,
-  filtersQuery,
-  staffStatusLabels,
-  staffStatusTones,
-} from "~/features/booking/staff-appointments-schema";
+import { type AppointmentFilters, filtersQuery } from "~/features/booking/staff-appointments-schema";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
