@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { inputClass } from "./form-controls";
 
 /** A labelled select whose choices have a value and a label of their own. */
@@ -21,7 +22,8 @@ export function ChoiceField({
   hint?: string;
   required?: boolean;
 }) {
-  const id = `field-${name}`;
+  // Unique per use: a page may hold the same field name in two forms (a filter and an editor).
+  const id = `${useId()}-${name}`;
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div>

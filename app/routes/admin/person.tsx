@@ -99,7 +99,6 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AdminShell
       title={person.name}
-      description={person.email}
       actions={
         <Link
           to="/admin/people"
@@ -116,6 +115,8 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             Summary
           </h2>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-muted">E-mail</dt>
+            <dd className="break-all">{person.email}</dd>
             <dt className="text-muted">Role</dt>
             <dd>
               {person.roleLabel}
