@@ -13,6 +13,9 @@ process.env.MAIL_SINK_DIR = mailSinkDirectory;
 /** Tests move the clock server's time by writing an offset here (tests/e2e/support/staff.ts). */
 const clockServerPort = port + 2;
 const clockFile = `.tmp/e2e-clock-${clockServerPort}`;
+/** The old app's front end, served by tests/e2e/foreign-client.spec.ts from another origin. */
+const foreignClientPort = port + 4;
+process.env.E2E_FOREIGN_CLIENT_PORT = String(foreignClientPort);
 process.env.E2E_CLOCK_FILE = clockFile;
 process.env.E2E_CLOCK_SERVER_URL = `http://127.0.0.1:${clockServerPort}`;
 
@@ -45,6 +48,7 @@ function appServer(serverPort: number, dataFolder: string, testClockFile?: strin
       // The staff account tests sign in with (tests/e2e/support/staff.ts).
       ADMIN_EMAIL: "staff@example.com",
       ADMIN_PASSWORD: "staff pass phrase for tests",
+      CORS_ORIGINS: `http://127.0.0.1:${foreignClientPort}`,
       ...(testClockFile ? { TEST_CLOCK_FILE: testClockFile } : {}),
     },
   };

@@ -27,6 +27,7 @@ import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
+import { apiCors, listedOriginOf, withoutCookies } from "./cors";
 import { pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
@@ -130,6 +131,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     ),
   );
 
+  // Before the request context, the API routes and their catch-all: preflights are answered here.
+  app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
+
   app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
   app.get("/readyz", async (context) => {
     try {
@@ -150,7 +154,13 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     context.set("payments", payments);
     context.set("clock", clock);
     context.set("clientAddress", clientAddressOf(context, env.TRUST_PROXY));
-    const token = await readSessionToken(context.req.raw, cookies);
+    // A listed origin's page acts with the token it sends, never with a visitor's cookie here.
+    const fromListedOrigin =
+      context.req.path.startsWith("/api/") && listedOriginOf(context.req.raw, env.CORS_ORIGINS) !== undefined;
+    const token = await readSessionToken(
+      fromListedOrigin ? withoutCookies(context.req.raw) : context.req.raw,
+      cookies,
+    );
     if (token) {
       const user = await findSessionUser(database.db, token);
       if (user) {
@@ -160,7 +170,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     }
     await next();
   });
-  app.use(refuseCrossSiteWrites());
+  app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
   app.use(async (context, next) =>
@@ -265,14 +275,18 @@ function clientAddressOf(context: Parameters<typeof getConnInfo>[0], trustProxy:
  * Browsers say where a request comes from; a form posted from another site must not act with the
  * visitor's cookie. (SameSite=Lax already keeps the cookie off such posts; this is a second lock.)
  */
-function refuseCrossSiteWrites(): MiddlewareHandler {
+function refuseCrossSiteWrites(corsOrigins: readonly string[]): MiddlewareHandler {
   return async (context, next) => {
     const method = context.req.method;
+    const apiCallOfListedOrigin =
+      context.req.path.startsWith("/api/") && listedOriginOf(context.req.raw, corsOrigins) !== undefined;
     if (
       method === "GET" ||
       method === "HEAD" ||
       method === "OPTIONS" ||
-      context.req.path.startsWith("/api/webhooks/")
+      context.req.path.startsWith("/api/webhooks/") ||
+      // Such calls carry no cookie we read (see the request context), so there is nothing to forge.
+      apiCallOfListedOrigin
     ) {
       return next();
     }

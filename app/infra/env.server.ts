@@ -75,6 +75,36 @@ const environmentSchema = z.object({
   /** Where requests for Amazon Lex go instead of AWS; only for tests against a local stand-in. */
   LEX_ENDPOINT: z.url().optional(),
   /**
+   * Origins (comma-separated, e.g. `https://old.example.com`) whose pages may call /api/* from the
+   * browser: the old app's own front end served elsewhere. Their requests authenticate by token only.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, check) => {
+      const origins: string[] = [];
+      for (const entry of value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const origin = originOf(entry);
+        if (!origin) {
+          check.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an origin such as https://old.example.com`,
+          });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
+  /** Failures answer listed origins as the old server did (200 `{success:false, message}`); "false" keeps honest codes. */
+  CORS_LEGACY_ERRORS: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("true")
+    .transform((value) => value !== "false" && value !== "0"),
+  /**
    * End-to-end tests only: a file holding milliseconds to add to the server's clock, so a test can
    * reach an appointment's start time. Never set it in production.
    */
@@ -133,6 +163,17 @@ export function loadEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
 /** Loads `.env` from the working folder when present; real environment variables win. */
 export function loadDotEnvFile(file = ".env"): void {
   if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** `scheme://host[:port]` of an http(s) address without path, query or credentials; otherwise undefined. */
+function originOf(entry: string): string | undefined {
+  try {
+    const url = new URL(entry);
+    const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === "http:" || url.protocol === "https:") && bare ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isKnownTimeZone(zone: string): boolean {

@@ -1,10 +1,31 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { completeSandboxCheckout, findSandboxCheckout } from "~/features/payments/payments.server";
+import { sandboxLinkState } from "~/features/payments/sandbox-link.server";
 import { requireUser } from "~/infra/auth-guard.server";
+import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
 import { formFailure } from "~/infra/form-failure.server";
+import type { RequestContext } from "~/infra/request-context.server";
 import { asErrorPage } from "~/infra/route-errors.server";
+import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import type { Route } from "./+types/sandbox-checkout";
+
+const LINK_REFUSED = "This test checkout link is not valid any more. Please start the payment again.";
+
+/**
+ * Who may use this checkout: a visitor with the signed link the API hands to token holders (the
+ * old front end on another origin has no cookie of ours), otherwise the signed-in owner.
+ * Returns the owner's id, or `null` when the link itself proves access.
+ */
+function checkoutAccess(request: Request, context: RequestContext, paymentId: string | undefined) {
+  const link = sandboxLinkState(paymentId, new URL(request.url).searchParams, {
+    signingKey: context.secrets.signingKey,
+    now: context.clock(),
+  });
+  if (link === "valid") return null;
+  if (link === "invalid" && !context.user) throw new FeatureError("forbidden", LINK_REFUSED);
+  return requireUser(request, context).id;
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Test payment" },
@@ -12,26 +33,52 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
-  const { payment, appointment } = await findSandboxCheckout(context.db, user.id, params.paymentId).catch(
+  let access: string | null;
+  try {
+    access = checkoutAccess(request, context, params.paymentId);
+  } catch (error) {
+    asErrorPage(error);
+  }
+  const { payment, appointment } = await findSandboxCheckout(context.db, access, params.paymentId).catch(
     asErrorPage,
   );
-  return {
-    provider: payment.provider === "stripe" ? "Stripe" : "Razorpay",
-    amount: formatMoney(payment.amountCents, payment.currency),
-    consultant: appointment.consultantSnapshot.name,
-    alreadyPaid: payment.status !== "created" || appointment.paidAt !== null,
-  };
+  // Paying may lead back to an allowed foreign client's /verify page (DESIGN §4 "Foreign clients").
+  const policy = contentSecurityPolicy(
+    context.cspNonce,
+    { isProduction: context.env.isProduction, servedOverHttps: context.env.publicUrl.startsWith("https://") },
+    { formTargets: context.env.CORS_ORIGINS },
+  );
+  return data(
+    {
+      provider: payment.provider === "stripe" ? "Stripe" : "Razorpay",
+      amount: formatMoney(payment.amountCents, payment.currency),
+      consultant: appointment.consultantSnapshot.name,
+      alreadyPaid: payment.status !== "created" || appointment.paidAt !== null,
+    },
+    { headers: { "Content-Security-Policy": policy } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const policy = loaderHeaders.get("Content-Security-Policy");
+  if (policy) headers.set("Content-Security-Policy", policy);
+  return headers;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(request, context);
+  let access: string | null;
+  try {
+    access = checkoutAccess(request, context, params.paymentId);
+  } catch (error) {
+    asErrorPage(error);
+  }
   const form = await request.formData();
   try {
     const next = await completeSandboxCheckout(
       context.db,
       context.payments,
-      user.id,
+      access,
       params.paymentId,
       form.get("outcome") === "pay" ? "pay" : "cancel",
     );

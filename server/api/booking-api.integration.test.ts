@@ -168,7 +168,8 @@ describe("GET /api/doctor/list and /api/consultant/list", () => {
       expect(doctor).toEqual({
         _id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
         name: demo!.name,
-        image: `/images/consultants/${demo!.slug}.webp`,
+        // Absolute, so the old front end served from another origin can load it (DESIGN §4).
+        image: `${env.publicUrl}/images/consultants/${demo!.slug}.webp`,
         speciality: demo!.speciality,
         degree: demo!.degree,
         experience: demo!.experience,
@@ -343,7 +344,7 @@ describe("POST /api/user/book-appointment", () => {
       });
       expect((await appointmentRow(before)).amountCents).toBe(oldFee);
       expect((await appointmentRow(after)).amountCents).toBe(19_900);
-      const [newest, oldest] = await appointmentsOf(user.token);
+      const [oldest, newest] = await appointmentsOf(user.token);
       expect(oldest).toMatchObject({ _id: before, amount: oldFee / 100, docData: { fees: oldFee / 100 } });
       expect(newest).toMatchObject({ _id: after, amount: 199, docData: { fees: 199 } });
     } finally {
@@ -351,7 +352,7 @@ describe("POST /api/user/book-appointment", () => {
     }
   });
 
-  it("lists the user's appointments newest first, in the old clients' format", async () => {
+  it("lists the user's appointments in booking order, oldest first, in the old clients' format", async () => {
     const isabella = await consultantNamed(database.db, "Isabella Rossi");
     const user = await createUserWithSession(database.db);
     const first = await bookOrFail(app, user.token, {
@@ -374,18 +375,18 @@ describe("POST /api/user/book-appointment", () => {
     });
 
     const listed = await appointmentsOf(user.token);
-    expect(listed.map((appointment) => appointment._id)).toEqual([third, second, first]);
+    expect(listed.map((appointment) => appointment._id)).toEqual([first, second, third]);
     expect(listed.map((appointment) => [appointment.slotDate, appointment.slotTime])).toEqual([
-      ["9_5_2027", "08:30 PM"],
-      ["3_5_2027", "12:30 PM"],
       ["5_5_2027", "10:00 AM"],
+      ["3_5_2027", "12:30 PM"],
+      ["9_5_2027", "08:30 PM"],
     ]);
-    expect(listed.at(-1)).toMatchObject({
+    expect(listed[0]).toMatchObject({
       _id: first,
       docData: {
         _id: isabella.id,
         name: "Isabella Rossi",
-        image: isabella.image,
+        image: `${env.publicUrl}${isabella.image}`,
         speciality: isabella.speciality,
         degree: isabella.degree,
         experience: isabella.experience,
@@ -402,9 +403,9 @@ describe("POST /api/user/book-appointment", () => {
       date: NOW.getTime(),
     });
     expect(listed.map((appointment) => appointment.date)).toEqual([
-      NOW.getTime() + 120_000,
-      NOW.getTime() + 60_000,
       NOW.getTime(),
+      NOW.getTime() + 60_000,
+      NOW.getTime() + 120_000,
     ]);
   });
 
@@ -464,7 +465,12 @@ describe("POST /api/user/book-appointment", () => {
       ({ amelia }) => ({ docId: amelia, slotDate: "2027-05-04", slotTime: "10:00 AM" }),
     ],
     ["31 February", 400, ({ amelia }) => ({ docId: amelia, slotDate: "31_2_2027", slotTime: "10:00 AM" })],
-    ["a 24-hour slotTime", 400, ({ amelia }) => ({ docId: amelia, slotDate: "4_5_2027", slotTime: "14:00" })],
+    // 14:00, 2:00 PM and 02:00 pm are all read (DESIGN §4); an hour without minutes is not.
+    [
+      "a slotTime in no accepted form",
+      400,
+      ({ amelia }) => ({ docId: amelia, slotDate: "4_5_2027", slotTime: "2 PM" }),
+    ],
     [
       "an unknown consultant",
       404,

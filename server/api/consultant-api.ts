@@ -23,7 +23,12 @@ export function consultantApi() {
       upcomingBookings(context.var.db),
     ]);
     const doctors = consultants.map((consultant) =>
-      legacyDoctor(consultant, upcoming.get(consultant.id) ?? [], context.var.env.AGENCY_TZ),
+      legacyDoctor(
+        consultant,
+        upcoming.get(consultant.id) ?? [],
+        context.var.env.AGENCY_TZ,
+        context.var.env.publicUrl,
+      ),
     );
     return context.json({ success: true, doctors });
   });

@@ -8,12 +8,14 @@ import {
   legacyDoctor,
   legacyProfile,
   legacyProject,
+  pictureUrl,
   wholeUnits,
 } from "./legacy-shapes";
 
 const ZONE = "America/New_York";
 const CONSULTANT_ID = "0b7a8a6e-6a3c-4a0e-9a4e-7d1f2b3c4d5e";
 const APPOINTMENT_ID = "5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f";
+const PUBLIC_URL = "https://va.example.com";
 
 const consultant: Consultant = {
   id: CONSULTANT_ID,
@@ -154,7 +156,11 @@ describe("legacyProfile and legacyProject", () => {
       image: "",
     };
     expect(JSON.stringify(legacyProfile(profile))).toBe(
-      '{"_id":"a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d","name":"Grace Hopper","email":"grace@example.com","phone":"+1 555 0100","address":{"line1":"1 Navy Way","line2":"Arlington, VA"},"gender":"Female","dob":"1906-12-09","image":""}',
+      '{"_id":"a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d","name":"Grace Hopper","email":"grace@example.com","phone":"+1 555 0100","address":{"line1":"1 Navy Way","line2":"Arlington, VA"},"gender":"Female","dob":"1906-12-09","image":"/images/default-avatar.svg"}',
+    );
+    expect(legacyProfile(profile, PUBLIC_URL).image).toBe(`${PUBLIC_URL}/images/default-avatar.svg`);
+    expect(legacyProfile({ ...profile, image: "/uploads/abc.webp" }, PUBLIC_URL).image).toBe(
+      `${PUBLIC_URL}/uploads/abc.webp`,
     );
   });
 
@@ -174,6 +180,32 @@ describe("legacyProfile and legacyProject", () => {
     };
     expect(JSON.stringify(legacyProject(project))).toBe(
       '{"_id":"c0ffee00-0000-4000-8000-000000000001","name":"Sunfield Solar Farm","image":"/images/projects/sunfield.svg","status":"active","type":"renewable-energy","summary":"A solar farm.","investmentDetails":{"roi":12.75}}',
+    );
+    expect(legacyProject(project, PUBLIC_URL).image).toBe(`${PUBLIC_URL}/images/projects/sunfield.svg`);
+    expect(legacyProject({ ...project, image: "" }, PUBLIC_URL).image).toBe("");
+  });
+});
+
+describe("pictures for clients on another origin", () => {
+  it("makes a stored path absolute under the public URL and keeps an absolute one", () => {
+    expect(pictureUrl("/uploads/a.webp", PUBLIC_URL)).toBe(`${PUBLIC_URL}/uploads/a.webp`);
+    expect(pictureUrl("images/x.webp", PUBLIC_URL)).toBe(`${PUBLIC_URL}/images/x.webp`);
+    expect(pictureUrl("https://cdn.example.net/p.webp", PUBLIC_URL)).toBe("https://cdn.example.net/p.webp");
+  });
+
+  it("gives the default picture to whoever has none", () => {
+    expect(pictureUrl("", PUBLIC_URL)).toBe(`${PUBLIC_URL}/images/default-avatar.svg`);
+    expect(pictureUrl("")).toBe("/images/default-avatar.svg");
+  });
+
+  it("changes only the picture of the listed consultant and of the appointment's docData", () => {
+    const relative = legacyDoctor(consultant, [], ZONE);
+    const absolute = legacyDoctor(consultant, [], ZONE, PUBLIC_URL);
+    expect(JSON.stringify(absolute)).toBe(
+      JSON.stringify({ ...relative, image: `${PUBLIC_URL}/images/consultants/nina-petrova.webp` }),
+    );
+    expect(legacyAppointment(appointment, ZONE, PUBLIC_URL).docData.image).toBe(
+      `${PUBLIC_URL}/images/consultants/nina-petrova.webp`,
     );
   });
 });

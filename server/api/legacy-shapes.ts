@@ -3,6 +3,8 @@
  * units, the consultant as `docData`, slots as `slotDate`/`slotTime` strings, flags for what the
  * domain keeps as times. The features speak UUIDs, cents and Dates; only this module turns them
  * into what the old app sent, byte for byte (key order included), so its clients keep working.
+ * Pictures are the one change: given the site's public address, they are absolute URLs, so a
+ * client served from another origin can load them (DESIGN.md §4 "Foreign clients").
  */
 import type { Profile } from "~/features/accounts/profile.server";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
@@ -10,6 +12,19 @@ import { slotOf } from "~/features/booking/slots";
 import { snapshotOf } from "~/features/consultants/consultants.server";
 import { roiPercent } from "~/features/projects/projects.server";
 import type { Appointment, Consultant, ConsultantSnapshot, Project } from "../../db/schema";
+
+/** The picture every account without one of its own shows (the old app gave each user one). */
+export const DEFAULT_PICTURE_PATH = "/images/default-avatar.svg";
+
+/**
+ * A stored picture (a site path such as `/uploads/….webp`) as clients get it: absolute under
+ * `publicUrl` when one is given; the default picture when there is none. Absolute URLs stay as stored.
+ */
+export function pictureUrl(image: string, publicUrl?: string): string {
+  const path = image === "" ? DEFAULT_PICTURE_PATH : image;
+  if (!publicUrl || /^https?:\/\//i.test(path)) return path;
+  return `${publicUrl}${path.startsWith("/") ? "" : "/"}${path}`;
+}
 
 /** Cents as the old clients' whole currency units: 8000 → 80, 4321 → 43.21. */
 export function wholeUnits(amountCents: number): number {
@@ -23,13 +38,17 @@ export type LegacyDocData = { _id: string; fees: number } & Omit<ConsultantSnaps
  * The snapshot kept with an appointment, as `docData`. The old answers read it straight from a
  * jsonb column, which orders keys by length and then bytewise; the keys are written in that order.
  */
-export function legacyDocData(consultantId: string, snapshot: ConsultantSnapshot): LegacyDocData {
+export function legacyDocData(
+  consultantId: string,
+  snapshot: ConsultantSnapshot,
+  publicUrl?: string,
+): LegacyDocData {
   return {
     _id: consultantId,
     fees: wholeUnits(snapshot.feeCents),
     name: snapshot.name,
     about: snapshot.about,
-    image: snapshot.image,
+    image: pictureUrl(snapshot.image, publicUrl),
     degree: snapshot.degree,
     address: { line1: snapshot.address.line1, line2: snapshot.address.line2 },
     experience: snapshot.experience,
@@ -52,6 +71,7 @@ export function legacyDoctor(
   consultant: Consultant,
   upcomingStarts: readonly Date[],
   zone: string,
+  publicUrl?: string,
 ): LegacyDoctor {
   const slotsBooked: Record<string, string[]> = {};
   for (const startsAt of upcomingStarts) {
@@ -62,6 +82,7 @@ export function legacyDoctor(
   return {
     _id: consultant.id,
     ...described,
+    image: pictureUrl(described.image, publicUrl),
     fees: wholeUnits(feeCents),
     address,
     available: consultant.available,
@@ -90,12 +111,16 @@ export interface LegacyAppointment {
   status: AppointmentStatus;
 }
 
-export function legacyAppointment(appointment: Appointment, zone: string): LegacyAppointment {
+export function legacyAppointment(
+  appointment: Appointment,
+  zone: string,
+  publicUrl?: string,
+): LegacyAppointment {
   const slot = slotOf(appointment.startsAt, zone);
   return {
     _id: appointment.id,
     docId: appointment.consultantId,
-    docData: legacyDocData(appointment.consultantId, appointment.consultantSnapshot),
+    docData: legacyDocData(appointment.consultantId, appointment.consultantSnapshot, publicUrl),
     slotDate: slot.slotDate,
     slotTime: slot.slotTime,
     startsAt: appointment.startsAt.toISOString(),
@@ -123,7 +148,7 @@ export interface LegacyProfile {
   image: string;
 }
 
-export function legacyProfile(profile: Profile): LegacyProfile {
+export function legacyProfile(profile: Profile, publicUrl?: string): LegacyProfile {
   return {
     _id: profile.id,
     name: profile.name,
@@ -132,7 +157,7 @@ export function legacyProfile(profile: Profile): LegacyProfile {
     address: { line1: profile.addressLine1, line2: profile.addressLine2 },
     gender: profile.gender,
     dob: profile.dateOfBirth,
-    image: profile.image,
+    image: pictureUrl(profile.image, publicUrl),
   };
 }
 
@@ -147,11 +172,12 @@ export interface LegacyProject {
   investmentDetails: { roi: number };
 }
 
-export function legacyProject(project: Project): LegacyProject {
+export function legacyProject(project: Project, publicUrl?: string): LegacyProject {
   return {
     _id: project.id,
     name: project.name,
-    image: project.image,
+    // A project without a picture stays without one: the default picture is a person's.
+    image: project.image && pictureUrl(project.image, publicUrl),
     status: project.status,
     type: project.type,
     summary: project.summary,

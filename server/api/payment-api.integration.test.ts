@@ -212,16 +212,24 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
 });
 
 describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
-  it("does not pay on the browser's word: success=true without a session id", async () => {
+  it("without a session id (the old client sends none) asks Stripe about the open checkouts, not the browser", async () => {
     const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const first = await startCheckout(user.token, appointmentId);
     const { checkout } = await startCheckout(user.token, appointmentId);
-    standIn.markPaid(checkout.sessionId);
     const before = await paymentSnapshot(database.db, appointmentId);
 
-    const answer = await answerOf(await verifyStripe(app, user.token, { success: true, appointmentId }));
-    expect(answer).toEqual({ status: 200, body: { success: false, message: "Payment was not completed" } });
+    const unpaid = await answerOf(await verifyStripe(app, user.token, { success: true, appointmentId }));
+    expect(unpaid).toEqual({ status: 200, body: { success: false, message: "Payment was not completed" } });
+    expect(standIn.retrievals.slice(-2).sort()).toEqual(
+      [first.checkout.sessionId, checkout.sessionId].sort(),
+    );
     expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
     expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+
+    standIn.markPaid(checkout.sessionId);
+    const paid = await answerOf(await verifyStripe(app, user.token, { success: "true", appointmentId }));
+    expect(paid).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
+    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
   });
 
   it("does not pay for a session Stripe reports unpaid", async () => {

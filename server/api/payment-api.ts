@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
+  type PaymentUrls,
   startRazorpayOrder,
   startStripeCheckout,
   type VerificationOutcome,
@@ -7,6 +8,7 @@ import {
   verifyStripeReturn,
 } from "~/features/payments/payments.server";
 import { handleRazorpayWebhook, handleStripeWebhook } from "~/features/payments/webhooks.server";
+import { listedOriginOf } from "../cors";
 import { type ApiEnv, requireApiUser } from "./api-env";
 import { readJsonObject } from "./request-body";
 
@@ -20,7 +22,15 @@ const outcomeMessages: Record<VerificationOutcome, string> = {
 /** The four payment calls of the old clients (DESIGN.md §4), mounted under /api/user. */
 export function paymentApi() {
   const api = new Hono<ApiEnv>();
-  const urls = (context: { var: ApiEnv["Variables"] }) => ({ publicUrl: context.var.env.publicUrl });
+  /**
+   * API callers hold a token, not our cookie, so the sandbox link is signed; an allowed foreign
+   * client is sent back to its own /verify page (any other origin to ours).
+   */
+  const urls = (context: Context<ApiEnv>): PaymentUrls => ({
+    publicUrl: context.var.env.publicUrl,
+    returnOrigin: listedOriginOf(context.req.raw, context.var.env.CORS_ORIGINS),
+    sandboxLinkKeys: { signingKey: context.var.secrets.signingKey, now: context.var.clock() },
+  });
 
   api.post("/payment-stripe", async (context) => {
     const user = requireApiUser(context);

@@ -43,7 +43,7 @@ describe("project API", () => {
     const sunfield = projects.find((project) => project.name === "Sunfield Solar Farm");
     expect(sunfield).toMatchObject({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      image: "/images/projects/sunfield.svg",
+      image: "http://localhost:3000/images/projects/sunfield.svg",
       status: "active",
       type: "renewable-energy",
       investmentDetails: { roi: 11.2 },

@@ -10,12 +10,19 @@ export function projectApi() {
     context.json({ success: true, types: await listProjectTypes(context.var.db) }),
   );
   api.get("/", async (context) =>
-    context.json({ success: true, projects: (await listProjects(context.var.db)).map(legacyProject) }),
+    context.json({
+      success: true,
+      projects: (await listProjects(context.var.db)).map((project) =>
+        legacyProject(project, context.var.env.publicUrl),
+      ),
+    }),
   );
   api.get("/type/:type", async (context) =>
     context.json({
       success: true,
-      projects: (await listProjects(context.var.db, context.req.param("type"))).map(legacyProject),
+      projects: (await listProjects(context.var.db, context.req.param("type"))).map((project) =>
+        legacyProject(project, context.var.env.publicUrl),
+      ),
     }),
   );
   return api;

@@ -370,7 +370,8 @@ describe("GET /api/user/get-profile", () => {
         address: { line1: "", line2: "" },
         gender: "Not Selected",
         dob: "",
-        image: "",
+        // Every account has a picture (DESIGN §4): the default one until the user sends theirs.
+        image: `${env.publicUrl}/images/default-avatar.svg`,
       },
     });
     expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
@@ -400,7 +401,7 @@ describe("POST /api/user/update-profile", () => {
       address: { line1: "12 Analytical Street", line2: "Suite 3" },
       gender: "Female",
       dob: "1990-12-10",
-      image: "",
+      image: `${env.publicUrl}/images/default-avatar.svg`,
     });
     expect(await profileOf(other.token)).toMatchObject({
       name: "Other Person",
@@ -421,14 +422,14 @@ describe("POST /api/user/update-profile", () => {
     expect(response.status).toBe(200);
 
     const { image } = await profileOf(account.token);
-    expect(image).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+    expect(image).toMatch(/^http:\/\/localhost:3000\/uploads\/[\w-]+\.webp$/);
     const added = (await filesIn(env.uploadDirectory)).filter((name) => !before.includes(name));
     expect(added).toEqual([path.basename(image)]);
 
     const stored = await sharp(await readFile(path.join(env.uploadDirectory, added[0]!))).metadata();
     expect(stored).toMatchObject({ format: "webp", width: 256, height: 256 });
 
-    const served = await app.request(image);
+    const served = await app.request(new URL(image).pathname);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     expect(served.headers.get("Cache-Control")).toMatch(/max-age=31536000/);
@@ -468,7 +469,7 @@ describe("POST /api/user/update-profile", () => {
       token: account.token,
     });
     const first = (await profileOf(account.token)).image;
-    expect(first).toMatch(/^\/uploads\//);
+    expect(first).toMatch(/^http:\/\/localhost:3000\/uploads\//);
 
     await postForm(app, "/api/user/update-profile", profileForm({ ...validProfile, name: "Renamed" }), {
       token: account.token,
@@ -479,7 +480,7 @@ describe("POST /api/user/update-profile", () => {
       token: account.token,
     });
     const second = (await profileOf(account.token)).image;
-    expect(second).toMatch(/^\/uploads\//);
+    expect(second).toMatch(/^http:\/\/localhost:3000\/uploads\//);
     expect(second).not.toBe(first);
   });
 

@@ -42,7 +42,7 @@ export function userApi() {
     const user = requireApiUser(context);
     return context.json({
       success: true,
-      userData: legacyProfile(await getProfile(context.var.db, user.id)),
+      userData: legacyProfile(await getProfile(context.var.db, user.id), context.var.env.publicUrl),
     });
   });
 
@@ -90,11 +90,16 @@ export function userApi() {
 
   api.get("/appointments", async (context) => {
     const user = requireApiUser(context);
-    const appointments = await listAppointments(context.var.db, user.id);
+    // The old server listed them in booking order, oldest first; its client reverses the list.
+    const appointments = [...(await listAppointments(context.var.db, user.id))].sort(
+      (first, second) =>
+        first.createdAt.getTime() - second.createdAt.getTime() ||
+        first.startsAt.getTime() - second.startsAt.getTime(),
+    );
     return context.json({
       success: true,
       appointments: appointments.map((appointment) =>
-        legacyAppointment(appointment, context.var.env.AGENCY_TZ),
+        legacyAppointment(appointment, context.var.env.AGENCY_TZ, context.var.env.publicUrl),
       ),
     });
   });

@@ -46,6 +46,7 @@ export function bookingContextFrom(context: { env: Environment; payments: Paymen
 
 export const slotMessages: Record<SlotProblem, string> = {
   malformed: "Please choose a day and time from the list of available slots.",
+  "malformed-time": "Please give the time as 10:30 (24-hour clock), 10:30 AM or 10:30 am.",
   "off-grid": "Appointments start on the hour or half hour between 10:00 AM and 8:30 PM.",
   past: "This time has already passed. Please choose a later slot.",
   "outside-window": "Appointments can be booked up to seven days ahead.",

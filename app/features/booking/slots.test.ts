@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { FULL_DAY_SLOT_TIMES } from "../../../tests/setup/slot-grid";
-import { resolveSlot, slotOf, slotWindow } from "./slots";
+import { parseSlotTime, resolveSlot, slotOf, slotWindow } from "./slots";
 
 const NEW_YORK = "America/New_York";
 const LOS_ANGELES = "America/Los_Angeles";
@@ -111,10 +111,11 @@ describe("resolveSlot", () => {
 
   it.each([
     ["2027-05-04", "01:30 PM", "malformed"],
-    ["4_5_2027", "13:30", "malformed"],
     ["31_2_2027", "01:30 PM", "malformed"],
     ["4_13_2027", "01:30 PM", "malformed"],
-    ["4_5_2027", "13:30 PM", "malformed"],
+    ["4_5_2027", "13:30 PM", "malformed-time"],
+    ["4_5_2027", "1:30pm tomorrow", "malformed-time"],
+    ["4_5_2027", "", "malformed-time"],
     ["4_5_2027", "01:15 PM", "off-grid"],
     ["4_5_2027", "09:30 AM", "off-grid"],
     ["4_5_2027", "09:00 PM", "off-grid"],
@@ -125,7 +126,48 @@ describe("resolveSlot", () => {
     expect(resolveSlot(slotDate, slotTime, options)).toEqual({ ok: false, problem });
   });
 
+  it.each(["13:30", "1:30 PM", "01:30 pm", "01:30PM", "1:30\u202fPM", " 13:30 "])(
+    "reads %j as 1:30 PM, as the old clients may write it",
+    (slotTime) => {
+      const result = resolveSlot("4_5_2027", slotTime, options);
+      expect(result).toMatchObject({ ok: true, startsAt: new Date("2027-05-04T17:30:00Z") });
+    },
+  );
+
+  it("reads 12:00 pm as noon, so the noon booking takes the noon slot", () => {
+    expect(resolveSlot("4_5_2027", "12:00 pm", options)).toMatchObject({
+      ok: true,
+      slot: { slotDate: "4_5_2027", slotTime: "12:00 PM", startsAt: "2027-05-04T16:00:00.000Z" },
+    });
+  });
+
   it("accepts the last slot of the seventh day", () => {
     expect(resolveSlot("9_5_2027", "08:30 PM", options).ok).toBe(true);
   });
+});
+
+describe("parseSlotTime", () => {
+  it.each([
+    ["10:30", { hour: 10, minute: 30 }],
+    ["10:30 AM", { hour: 10, minute: 30 }],
+    ["10:30 am", { hour: 10, minute: 30 }],
+    ["10:30 a.m.", { hour: 10, minute: 30 }],
+    ["12:00 pm", { hour: 12, minute: 0 }],
+    ["12:00 PM", { hour: 12, minute: 0 }],
+    ["12:30 AM", { hour: 0, minute: 30 }],
+    ["12:00", { hour: 12, minute: 0 }],
+    ["00:30", { hour: 0, minute: 30 }],
+    ["20:30", { hour: 20, minute: 30 }],
+    ["08:30 PM", { hour: 20, minute: 30 }],
+    ["8:30\u00a0pm", { hour: 20, minute: 30 }],
+  ])("reads %j as %o", (text, expected) => {
+    expect(parseSlotTime(text)).toEqual(expected);
+  });
+
+  it.each(["24:00", "10:60", "13:00 PM", "0:30 AM", "10.30", "1030", "10:30 noon", "ten thirty", "10:3"])(
+    "refuses %j",
+    (text) => {
+      expect(parseSlotTime(text)).toBeUndefined();
+    },
+  );
 });

@@ -92,7 +92,24 @@ export function slotWindow(options: {
   return days;
 }
 
-export type SlotProblem = "malformed" | "off-grid" | "past" | "outside-window";
+export type SlotProblem = "malformed" | "malformed-time" | "off-grid" | "past" | "outside-window";
+
+/**
+ * A wall-clock time as the old clients write it: `hh:mm AM/PM` in either case (the browser's
+ * 12-hour clock, with any space before the marker, including the narrow no-break space newer
+ * browsers put there) or `HH:mm` (a 24-hour clock). `12:00 PM` is noon and `12:00 AM` midnight.
+ */
+export function parseSlotTime(slotTime: string): { hour: number; minute: number } | undefined {
+  const match = /^(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?[Mm]\.?)?$/.exec(slotTime.trim());
+  if (!match) return undefined;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (minute > 59) return undefined;
+  const marker = match[3]?.toUpperCase();
+  if (!marker) return hour <= 23 ? { hour, minute } : undefined;
+  if (hour < 1 || hour > 12) return undefined;
+  return { hour: (hour % 12) + (marker === "P" ? 12 : 0), minute };
+}
 
 /**
  * Turns the old clients' `slotDate` and `slotTime` into an instant in the agency's zone and checks
@@ -104,13 +121,11 @@ export function resolveSlot(
   options: { now: Date; zone: string },
 ): { ok: true; startsAt: Date; slot: Slot } | { ok: false; problem: SlotProblem } {
   const dateMatch = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim());
-  const timeMatch = /^(\d{1,2}):(\d{2})\s?(AM|PM)$/i.exec(slotTime.trim());
-  if (!dateMatch || !timeMatch) return { ok: false, problem: "malformed" };
+  if (!dateMatch) return { ok: false, problem: "malformed" };
+  const time = parseSlotTime(slotTime);
+  if (!time) return { ok: false, problem: "malformed-time" };
   const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
-  const [, hour12, minute] = timeMatch.slice(0, 3).map(Number) as [number, number, number];
-  const pm = timeMatch[3]!.toUpperCase() === "PM";
-  if (hour12 < 1 || hour12 > 12 || minute > 59) return { ok: false, problem: "malformed" };
-  const hour = (hour12 % 12) + (pm ? 12 : 0);
+  const { hour, minute } = time;
   const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone: options.zone });
   if (!start.isValid || start.day !== day || start.hour !== hour) return { ok: false, problem: "malformed" };
   if (minute % SLOT_MINUTES !== 0 || hour < DAY_START_HOUR || hour >= DAY_END_HOUR) {

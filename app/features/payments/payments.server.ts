@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
 import {
@@ -24,6 +24,7 @@ import {
   paymentReceiptEmail,
   paymentRefundEmail,
 } from "../email/templates/payment-emails";
+import { type SandboxLinkKeys, signedSandboxLink } from "./sandbox-link.server";
 
 export const PROVIDER_DOWN_MESSAGE =
   "The payment provider could not be reached. Your appointment is unchanged; please try again in a few minutes.";
@@ -62,6 +63,16 @@ export class ProviderDownError extends Error {}
 
 export interface PaymentUrls {
   publicUrl: string;
+  /**
+   * The origin whose `/verify` page the provider sends the visitor back to: an allowed foreign
+   * client's (the old front end on another origin); this site's when absent.
+   */
+  returnOrigin?: string;
+  /**
+   * For callers that hold a token instead of our cookie (API clients): the sandbox checkout link
+   * comes absolute and signed, so it opens without a session. Pages of this site leave it out.
+   */
+  sandboxLinkKeys?: SandboxLinkKeys;
 }
 
 /**
@@ -79,8 +90,8 @@ export async function startStripeCheckout(
   const appointment = await findOwnAppointment(db, userId, appointmentId);
   payable(appointment);
   const paymentId = randomUUID();
-  const returnPath = `/verify?appointmentId=${appointment.id}`;
-  const back = `${urls.publicUrl}${returnPath}`;
+  const returnPath = `${urls.returnOrigin ?? ""}/verify?appointmentId=${appointment.id}`;
+  const back = urls.returnOrigin ? returnPath : `${urls.publicUrl}${returnPath}`;
   const { reference, url } = await withProvider(() =>
     gateway.createCheckout({
       paymentId,
@@ -103,8 +114,14 @@ export async function startStripeCheckout(
     currency: appointment.currency,
     returnUrl: returnPath,
   });
-  // The sandbox checkout is a page of this site, so it is linked by path.
-  return { sessionUrl: url ?? `/sandbox/checkout/${paymentId}` };
+  if (url) return { sessionUrl: url };
+  // The sandbox checkout is a page of this site: linked by path for our own pages, which carry
+  // the session cookie; absolute and signed for token holders.
+  return {
+    sessionUrl: urls.sandboxLinkKeys
+      ? signedSandboxLink(paymentId, urls.publicUrl, urls.sandboxLinkKeys)
+      : `/sandbox/checkout/${paymentId}`,
+  };
 }
 
 export interface RazorpayOrder {
@@ -160,6 +177,8 @@ export type VerificationOutcome = "paid" | "already-paid" | "not-paid" | "refund
 /**
  * The Stripe return: paid only if Stripe (or the sandbox) says the session is paid, for this
  * appointment, for its amount and currency. `success=true` from the browser proves nothing.
+ * Without a session id (the old front end never sends one) the appointment's open checkouts are
+ * asked about, latest first (an earlier one may be the one the visitor finished).
  */
 export async function verifyStripeReturn(
   db: Database,
@@ -170,11 +189,27 @@ export async function verifyStripeReturn(
   const gateway = requireStripe(gateways);
   const appointment = await findOwnAppointment(db, userId, input.appointmentId);
   if (appointment.paidAt) return "already-paid";
-  if (typeof input.sessionId !== "string" || input.sessionId === "") return "not-paid";
+  if (typeof input.sessionId !== "string" || input.sessionId === "") {
+    for (const open of await openCheckouts(db, appointment.id)) {
+      const outcome = await confirmCheckout(db, gateways, gateway, open);
+      if (outcome !== "not-paid") return outcome;
+    }
+    return "not-paid";
+  }
   const payment = await findPayment(db, "stripe", input.sessionId);
   if (!payment || payment.appointmentId !== appointment.id) {
     throw new FeatureError("invalid", "This payment does not belong to this appointment.");
   }
+  return confirmCheckout(db, gateways, gateway, payment);
+}
+
+/** Asks the provider about one checkout of ours and fulfils it when the provider says it is paid. */
+async function confirmCheckout(
+  db: Database,
+  gateways: PaymentGateways,
+  gateway: CheckoutGateway,
+  payment: Payment,
+): Promise<VerificationOutcome> {
   const state = await withProvider(() => gateway.retrieveCheckout(payment.providerReference));
   if (!state.paid) return "not-paid";
   const result = await fulfilPayment(
@@ -371,6 +406,21 @@ export async function closeUnpaidCheckout(
   });
 }
 
+/** The appointment's Stripe checkouts not yet settled, latest first. */
+function openCheckouts(db: Database, appointmentId: string): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.appointmentId, appointmentId),
+        eq(payments.provider, "stripe"),
+        eq(payments.status, "created"),
+      ),
+    )
+    .orderBy(desc(payments.createdAt));
+}
+
 async function findPayment(
   db: Database,
   provider: Payment["provider"],
@@ -384,8 +434,11 @@ async function findPayment(
   return payment;
 }
 
-/** The sandbox checkout page's data, for the appointment's owner only. */
-export async function findSandboxCheckout(db: Database, userId: string, paymentId: unknown) {
+/**
+ * The sandbox checkout page's data, for the appointment's owner only: `userId` is the signed-in
+ * visitor, or `null` when a signed link (sandbox-link.server.ts) has already proved access.
+ */
+export async function findSandboxCheckout(db: Database, userId: string | null, paymentId: unknown) {
   const [row] =
     typeof paymentId === "string" && /^[0-9a-f-]{36}$/i.test(paymentId)
       ? await db
@@ -395,7 +448,11 @@ export async function findSandboxCheckout(db: Database, userId: string, paymentI
           .limit(1)
       : [];
   if (!row) throw new FeatureError("not-found", "We could not find that test checkout.");
-  const appointment = await findOwnAppointment(db, userId, row.appointmentId);
+  const appointment =
+    userId === null
+      ? (await db.select().from(appointments).where(eq(appointments.id, row.appointmentId)))[0]
+      : await findOwnAppointment(db, userId, row.appointmentId);
+  if (!appointment) throw new FeatureError("not-found", "We could not find that test checkout.");
   return { payment: row, appointment };
 }
 
@@ -406,7 +463,8 @@ export async function findSandboxCheckout(db: Database, userId: string, paymentI
 export async function completeSandboxCheckout(
   db: Database,
   gateways: PaymentGateways,
-  userId: string,
+  /** The signed-in owner, or `null` for a visitor with a valid signed link. */
+  userId: string | null,
   paymentId: unknown,
   outcome: "pay" | "cancel",
 ): Promise<string> {

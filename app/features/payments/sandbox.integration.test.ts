@@ -88,7 +88,10 @@ async function sandboxCheckout() {
 describe("the Stripe sandbox (no keys, outside production)", () => {
   it("answers a local checkout page as session_url and records a sandbox payment for the fee", async () => {
     const { sessionUrl, payment } = await sandboxCheckout();
-    expect(sessionUrl).toBe(`/sandbox/checkout/${payment.id}`);
+    // Absolute and signed: API callers hold a token, not our cookie (DESIGN §4 "Foreign clients").
+    const link = new URL(sessionUrl);
+    expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:3000/sandbox/checkout/${payment.id}`);
+    expect([...link.searchParams.keys()].sort()).toEqual(["expires", "signature"]);
     expect(payment).toMatchObject({
       provider: "stripe",
       mode: "sandbox",
@@ -278,6 +281,8 @@ describe("where the sandbox is off", () => {
       await payStripe(on, user.token, { appointmentId }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body.session_url).toMatch(/^\/sandbox\/checkout\/[0-9a-f-]{36}$/);
+    expect(answer.body.session_url).toMatch(
+      /^http:\/\/localhost:3000\/sandbox\/checkout\/[0-9a-f-]{36}\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
   });
 });

@@ -1,0 +1,342 @@
+import { rm } from "node:fs/promises";
+import { isRouteErrorResponse } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SANDBOX_LINK_MINUTES } from "~/features/payments/sandbox-link.server";
+import { createAppCookies } from "~/infra/cookies.server";
+import type { DatabaseHandle } from "~/infra/db.server";
+import { action, loader } from "~/routes/sandbox-checkout";
+import { seedDatabase } from "../../db/seed";
+import {
+  createUserWithSession,
+  GOOD_PASSWORD,
+  getWith,
+  postJson,
+  type RequestTarget,
+  signUp,
+} from "../../tests/setup/factories";
+import {
+  answerOf,
+  bookedAppointment,
+  consultantWithFee,
+  listedAppointment,
+  NOW,
+  onlyPayment,
+  slotPicker,
+} from "../../tests/setup/payments";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-database";
+import { NOT_SIGNED_IN } from "./api-env";
+
+/** The old front end, served from another origin and listed in CORS_ORIGINS. */
+const OLD_CLIENT = "http://127.0.0.1:5173";
+const STRANGER = "https://stranger.example.net";
+
+let database: DatabaseHandle;
+let app: RequestTarget;
+/** The same database, with CORS_LEGACY_ERRORS=false. */
+let honestApp: RequestTarget;
+let sessionCookieOf: (token: string) => Promise<string>;
+let slots: ReturnType<typeof slotPicker>;
+const dataDirectories: string[] = [];
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  database = await createTestDatabase();
+  await seedDatabase(database.db);
+  slots = slotPicker((await consultantWithFee(database.db, "Chloe Martin", 5_000)).id);
+  const created = createTestApp(database, {
+    settings: { CORS_ORIGINS: `${OLD_CLIENT}, https://another.example.org` },
+    // The page handler runs the sandbox checkout's route module, as React Router would.
+    handlePage: sandboxCheckoutPage,
+  });
+  const honest = createTestApp(database, {
+    settings: { CORS_ORIGINS: OLD_CLIENT, CORS_LEGACY_ERRORS: "false" },
+  });
+  app = created.app;
+  honestApp = honest.app;
+  dataDirectories.push(created.env.dataDirectory, honest.env.dataDirectory);
+  const cookies = createAppCookies({
+    secure: false,
+    signingKey: created.secrets.signingKey,
+    sessionDays: 30,
+  });
+  sessionCookieOf = async (token) => (await cookies.session.serialize(token)).split(";")[0]!;
+});
+afterEach(() => {
+  vi.setSystemTime(NOW);
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await database?.close();
+  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
+});
+
+type RouteArgs = Parameters<typeof loader>[0];
+
+async function sandboxCheckoutPage(request: Request, context: RouteArgs["context"]): Promise<Response> {
+  const paymentId = /^\/sandbox\/checkout\/([^/]+)$/.exec(new URL(request.url).pathname)?.[1];
+  if (!paymentId) return new Response("not found", { status: 404 });
+  const args = { request, params: { paymentId }, context } as unknown as RouteArgs;
+  try {
+    const result: unknown = request.method === "GET" ? await loader(args) : await action(args);
+    if (result instanceof Response) return result;
+    // React Router's data(): the loader's value with its headers.
+    const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit };
+    return wrapped.type === "DataWithResponseInit"
+      ? Response.json(wrapped.data, wrapped.init ?? {})
+      : Response.json(result);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    if (isRouteErrorResponse(thrown)) return new Response(null, { status: thrown.status });
+    // React Router's data(): thrown by asErrorPage for expected failures.
+    const init = (thrown as { init?: ResponseInit }).init;
+    if (init?.status) return new Response(null, { status: init.status });
+    throw thrown;
+  }
+}
+
+function fromOldClient(token?: string, extra: Record<string, string> = {}) {
+  return { token, headers: { Origin: OLD_CLIENT, ...extra } };
+}
+
+describe("CORS on the real app", () => {
+  it("answers the preflight of a booking from a listed origin before any route", async () => {
+    for (const path of ["/api/user/book-appointment", "/api/no-such-endpoint"]) {
+      const response = await app.request(path, {
+        method: "OPTIONS",
+        headers: {
+          Origin: OLD_CLIENT,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type,token",
+        },
+      });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
+    }
+  });
+
+  it("lets a listed origin write with its token, while the cross-site guard still refuses others", async () => {
+    const user = await createUserWithSession(database.db, "foreign");
+    const listed = await postJson(app, "/api/user/book-appointment", slots.far(), fromOldClient(user.token));
+    expect(listed.status).toBe(201);
+    expect(listed.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
+
+    const stranger = await postJson(app, "/api/user/book-appointment", slots.far(), {
+      token: user.token,
+      headers: { Origin: STRANGER },
+    });
+    expect(stranger.status).toBe(403);
+    expect(stranger.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  it("ignores our session cookie on a listed origin's request: only the token counts", async () => {
+    const user = await createUserWithSession(database.db, "cookie");
+    const cookie = await sessionCookieOf(user.token);
+    // Our own site (no Origin on a GET) signs in with the cookie.
+    const own = await answerOf(await getWith(app, "/api/user/get-profile", { headers: { Cookie: cookie } }));
+    expect(own.body.success).toBe(true);
+
+    const withCookieOnly = await answerOf(
+      await getWith(app, "/api/user/get-profile", fromOldClient(undefined, { Cookie: cookie })),
+    );
+    expect(withCookieOnly).toEqual({ status: 200, body: { success: false, message: NOT_SIGNED_IN } });
+    const cookieWrite = await postJson(
+      app,
+      "/api/user/book-appointment",
+      slots.far(),
+      fromOldClient(undefined, { Cookie: cookie }),
+    );
+    expect(await answerOf(cookieWrite)).toEqual({
+      status: 200,
+      body: { success: false, message: NOT_SIGNED_IN },
+    });
+
+    const withToken = await answerOf(
+      await getWith(app, "/api/user/get-profile", fromOldClient(user.token, { Cookie: cookie })),
+    );
+    expect(withToken.body.success).toBe(true);
+  });
+});
+
+describe("failures a listed origin reads", () => {
+  it("a wrong password answers 200 with the server's sentence (the old login page reads only that)", async () => {
+    const account = await signUp(app);
+    const wrong = { email: account.email, password: `${GOOD_PASSWORD} nope` };
+    const legacy = await answerOf(await postJson(app, "/api/user/login", wrong, fromOldClient()));
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.success).toBe(false);
+    expect(legacy.body.message).toMatch(/password/i);
+
+    const honest = await postJson(honestApp, "/api/user/login", wrong, fromOldClient());
+    expect(honest.status).toBe(401);
+    expect(honest.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
+    // Our own site and other callers keep honest codes.
+    expect((await postJson(app, "/api/user/login", wrong)).status).toBe(401);
+  });
+
+  it("a time in no accepted form is refused with the forms it takes", async () => {
+    const user = await createUserWithSession(database.db, "late");
+    const refused = await answerOf(
+      await postJson(
+        honestApp,
+        "/api/user/book-appointment",
+        { ...slots.far(), slotTime: "half past ten" },
+        fromOldClient(user.token),
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("Please give the time as 10:30 (24-hour clock), 10:30 AM or 10:30 am.");
+  });
+});
+
+describe("what the old client sends and reads", () => {
+  it("books with 10:30, 10:30 am and 12:00 pm, and the list hides exactly those slots", async () => {
+    const user = await createUserWithSession(database.db, "times");
+    const doctor = slots.far().docId;
+    for (const slotTime of ["10:30", "11:00 am", "12:00 pm"]) {
+      const answer = await postJson(
+        app,
+        "/api/user/book-appointment",
+        { docId: doctor, slotDate: "4_5_2027", slotTime },
+        fromOldClient(user.token),
+      );
+      expect(answer.status, slotTime).toBe(201);
+    }
+    const listed = await answerOf<{
+      doctors: { _id: string; image: string; slots_booked: Record<string, string[]> }[];
+    }>(await getWith(app, "/api/doctor/list", fromOldClient()));
+    const chloe = listed.body.doctors.find((candidate) => candidate._id === doctor)!;
+    expect(chloe.slots_booked["4_5_2027"]).toEqual(["10:30 AM", "11:00 AM", "12:00 PM"]);
+    expect(chloe.image).toBe("http://localhost:3000/images/consultants/chloe-martin.webp");
+
+    const mine = await answerOf<{ appointments: { slotTime: string; docData: { image: string } }[] }>(
+      await getWith(app, "/api/user/appointments", fromOldClient(user.token)),
+    );
+    // Booking order, oldest first: the old client reverses it itself.
+    expect(mine.body.appointments.map((appointment) => appointment.slotTime)).toEqual([
+      "10:30 AM",
+      "11:00 AM",
+      "12:00 PM",
+    ]);
+    expect(mine.body.appointments[0]!.docData.image).toMatch(/^http:\/\/localhost:3000\/images\//);
+  });
+
+  it("gives a new account the default picture as an absolute URL", async () => {
+    const account = await signUp(app);
+    const profile = await answerOf<{ userData: { image: string } }>(
+      await getWith(app, "/api/user/get-profile", fromOldClient(account.token)),
+    );
+    expect(profile.body.userData.image).toBe("http://localhost:3000/images/default-avatar.svg");
+  });
+});
+
+describe("Stripe from the old client's origin", () => {
+  async function checkoutFromOldClient() {
+    const booked = await bookedAppointment(app, database.db, slots.far());
+    const answer = await answerOf<{ success: boolean; session_url: string }>(
+      await postJson(
+        app,
+        "/api/user/payment-stripe",
+        { appointmentId: booked.appointmentId },
+        fromOldClient(booked.user.token),
+      ),
+    );
+    expect(answer.body.success).toBe(true);
+    return { ...booked, link: new URL(answer.body.session_url) };
+  }
+
+  it("pays through the signed sandbox link without our cookie and returns to the caller's /verify", async () => {
+    const { user, appointmentId, link } = await checkoutFromOldClient();
+    const payment = await onlyPayment(database.db, appointmentId);
+    expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:3000/sandbox/checkout/${payment.id}`);
+
+    // The checkout page opens without any cookie or token.
+    const page = await app.request(`${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ provider: "Stripe", alreadyPaid: false });
+    // Without JavaScript the form's redirect leads to the old client: the policy must allow it.
+    expect(page.headers.get("Content-Security-Policy")).toContain(`form-action 'self' ${OLD_CLIENT}`);
+
+    const paid = await app.request(`${link.pathname}${link.search}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "pay" }),
+    });
+    expect(paid.status).toBe(302);
+    const back = new URL(paid.headers.get("Location")!);
+    expect(back.origin).toBe(OLD_CLIENT);
+    expect(back.pathname).toBe("/verify");
+    expect(back.searchParams.get("success")).toBe("true");
+    expect(back.searchParams.get("appointmentId")).toBe(appointmentId);
+
+    // The old Verify page sends only success and appointmentId: the latest checkout is asked.
+    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    const verified = await answerOf(
+      await postJson(
+        app,
+        "/api/user/verifyStripe",
+        { success: "true", appointmentId },
+        fromOldClient(user.token),
+      ),
+    );
+    expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
+    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
+  });
+
+  it("is not paid when the visitor cancels, and says so", async () => {
+    const { user, appointmentId, link } = await checkoutFromOldClient();
+    const cancelled = await app.request(`${link.pathname}${link.search}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "cancel" }),
+    });
+    const back = new URL(cancelled.headers.get("Location")!);
+    expect([back.origin, back.searchParams.get("success")]).toEqual([OLD_CLIENT, "false"]);
+    const verified = await answerOf(
+      await postJson(
+        app,
+        "/api/user/verifyStripe",
+        { success: "false", appointmentId },
+        fromOldClient(user.token),
+      ),
+    );
+    expect(verified.body).toEqual({ success: false, message: "Payment was not completed" });
+  });
+
+  it("refuses a tampered or expired link, and a link for another payment", async () => {
+    const { link } = await checkoutFromOldClient();
+    const other = await checkoutFromOldClient();
+    const tampered = new URLSearchParams(link.search);
+    tampered.set("signature", "0".repeat(64));
+    expect((await app.request(`${link.pathname}?${tampered}`)).status).toBe(403);
+    expect((await app.request(`${other.link.pathname}${link.search}`)).status).toBe(403);
+    const longer = new URLSearchParams(link.search);
+    longer.set("expires", String(Number(longer.get("expires")) + 3_600_000));
+    expect((await app.request(`${link.pathname}?${longer}`)).status).toBe(403);
+
+    vi.setSystemTime(NOW.getTime() + (SANDBOX_LINK_MINUTES + 1) * 60_000);
+    expect((await app.request(`${link.pathname}${link.search}`)).status).toBe(403);
+    const expiredPost = await app.request(`${link.pathname}${link.search}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "pay" }),
+    });
+    expect(expiredPost.status).toBe(403);
+  });
+
+  it("sends other callers back to this site's /verify", async () => {
+    const booked = await bookedAppointment(app, database.db, slots.far());
+    const answer = await answerOf<{ session_url: string }>(
+      await postJson(
+        app,
+        "/api/user/payment-stripe",
+        { appointmentId: booked.appointmentId },
+        { token: booked.user.token },
+      ),
+    );
+    const link = new URL(answer.body.session_url);
+    const paid = await app.request(`${link.pathname}${link.search}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "pay" }),
+    });
+    expect(paid.headers.get("Location")).toMatch(/^\/verify\?appointmentId=/);
+  });
+});
