@@ -361,7 +361,7 @@ function HoursEditor({
           const end = sent?.[`end-${key}`] ?? saved.end;
           return (
             <li key={key} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
-              <label className="flex w-36 items-center gap-2 font-medium text-ink text-sm">
+              <label className="flex w-full items-center gap-2 font-medium text-ink text-sm sm:w-36">
                 <input
                   type="checkbox"
                   name={`works-${key}`}
@@ -370,26 +370,32 @@ function HoursEditor({
                 />
                 {name}
               </label>
-              <label className="flex items-center gap-2 text-sm">
-                <span className="text-muted">From</span>
-                <select
-                  name={`start-${key}`}
-                  defaultValue={start}
-                  className={`${inputClass} mt-0 w-28 py-1.5`}
-                >
-                  {gridTimes.slice(0, -1).map((time) => (
-                    <option key={time}>{time}</option>
-                  ))}
-                </select>
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <span className="text-muted">to</span>
-                <select name={`end-${key}`} defaultValue={end} className={`${inputClass} mt-0 w-28 py-1.5`}>
-                  {gridTimes.slice(1).map((time) => (
-                    <option key={time}>{time}</option>
-                  ))}
-                </select>
-              </label>
+              <div className="flex items-center gap-3">
+                <label className="flex items-center gap-2 text-sm">
+                  <span className="text-muted">
+                    <span className="sr-only">{name} </span>From
+                  </span>
+                  <select
+                    name={`start-${key}`}
+                    defaultValue={start}
+                    className={`${inputClass} mt-0 w-24 py-1.5`}
+                  >
+                    {gridTimes.slice(0, -1).map((time) => (
+                      <option key={time}>{time}</option>
+                    ))}
+                  </select>
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  <span className="text-muted">
+                    <span className="sr-only">{name} </span>to
+                  </span>
+                  <select name={`end-${key}`} defaultValue={end} className={`${inputClass} mt-0 w-24 py-1.5`}>
+                    {gridTimes.slice(1).map((time) => (
+                      <option key={time}>{time}</option>
+                    ))}
+                  </select>
+                </label>
+              </div>
             </li>
           );
         })}
