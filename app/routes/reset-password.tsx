@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
 import { findPasswordLink, resetPassword } from "~/features/accounts/password-reset.server";
-import { redirectWithToast } from "~/infra/flash.server";
 import { passwordResetSchema } from "~/features/accounts/schemas";
+import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure } from "~/infra/form-failure.server";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
