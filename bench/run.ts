@@ -3,6 +3,7 @@
 import type { BenchSection } from "./lib/section";
 import { buildDirectory, startProductionServer } from "./lib/server";
 import { accountsSection } from "./sections/accounts";
+import { adminAppointmentsSection } from "./sections/admin-appointments";
 import { bookingSection } from "./sections/booking";
 import { botSection } from "./sections/bot";
 import { pageWeightSection } from "./sections/page-weight";
@@ -14,6 +15,7 @@ const sections: BenchSection[] = [
   accountsSection,
   bookingSection,
   botSection,
+  adminAppointmentsSection,
 ];
 
 const wanted = process.argv.slice(2);

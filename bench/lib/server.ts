@@ -69,9 +69,12 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 
 /**
  * The production server as `npm run serve` starts it, on a free loopback port with a fresh embedded
- * database under .tmp/, quiet logs. Resolves once /readyz answers.
+ * database under .tmp/, quiet logs. Resolves once /readyz answers. A section that prepares its own
+ * data passes the folder it filled (removed on stop like a fresh one) and any settings to add.
  */
-export async function startProductionServer(): Promise<RunningServer> {
+export async function startProductionServer(
+  options: { dataDirectory?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
   const entry = path.resolve(buildDirectory, "server/index.js");
   if (!existsSync(entry)) {
     throw new Error(
@@ -80,7 +83,7 @@ export async function startProductionServer(): Promise<RunningServer> {
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDirectory = path.resolve(".tmp", `bench-${process.pid}-${Date.now()}`);
+  const dataDirectory = options.dataDirectory ?? path.resolve(".tmp", `bench-${process.pid}-${Date.now()}`);
   await mkdir(dataDirectory, { recursive: true });
 
   const child = spawnGroup(tsxBinary, ["server/main.ts"], {
@@ -96,6 +99,7 @@ export async function startProductionServer(): Promise<RunningServer> {
     RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
     RATE_LIMIT_FAILED_LOGINS: "1000000",
     RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000",
+    ...options.env,
   });
   child.stdout?.pipe(process.stderr);
 
