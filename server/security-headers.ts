@@ -18,7 +18,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     const headers = context.res.headers;
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
+    // A response that may be framed by our own pages (a staff e-mail preview) says so itself.
+    if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), geolocation=(), payment=(self), microphone=(self)");
     if (!headers.has("Content-Security-Policy")) {

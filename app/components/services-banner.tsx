@@ -21,7 +21,6 @@ export function ServicesBanner() {
       <Link
         to="/service3"
         className="group block overflow-hidden bg-brand-800 py-2 font-medium text-sm text-white"
-        aria-label={`Our services: ${items.join(", ")}. See also Bookkeeping.`}
       >
         <div className="flex w-max animate-marquee group-hover:[animation-play-state:paused] group-focus-visible:[animation-play-state:paused]">
           {row(false)}

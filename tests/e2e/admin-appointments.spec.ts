@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { signUp, waitForMail } from "./support/accounts";
-import { expectNoAxeViolationsIncludingExperimental, staffPage } from "./support/back-office";
+import { expectNoAxeViolations } from "./support/axe";
+import { staffPage } from "./support/back-office";
 import { bookFirstFreeSlot } from "./support/booking";
 import { waitForHydration } from "./support/site";
 import { desktopViewport, viewports } from "./support/viewports";
@@ -120,7 +121,7 @@ for (const viewport of viewports) {
     for (const [index, path] of paths.entries()) {
       await staff.goto(path);
       await expect(staff.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoAxeViolationsIncludingExperimental(staff, `${path} at ${viewport.name}`);
+      await expectNoAxeViolations(staff, `${path} at ${viewport.name}`);
       const overflow = await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways at ${viewport.name}`).toBeLessThanOrEqual(0);
       await staff.screenshot({

@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { DEFAULT_PASSWORD, logIn, signUp, uniqueEmail, waitForMail } from "./support/accounts";
-import { formatViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/site";
 import { signInAsStaff } from "./support/staff";
 import { viewports } from "./support/viewports";
@@ -11,20 +10,6 @@ const screenshots = ".tmp/screens-h4";
 
 // Each journey signs in twice and hashes passwords; on a busy two-core machine that takes a while.
 test.describe.configure({ timeout: 120_000 });
-
-/** axe-core with the experimental rules too, as staff pages promise. */
-async function expectAxeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"])
-    // The site-wide services banner is outside the staff pages (and owned elsewhere).
-    .exclude('a[aria-label^="Our services"]')
-    .analyze();
-  expect(results.passes.length, `axe inspected ${label}`).toBeGreaterThan(0);
-  expect(
-    results.violations,
-    `axe violations on ${label}:\n${formatViolations(results.violations)}`,
-  ).toHaveLength(0);
-}
 
 test("staff invite a consultant, who sets a password from the e-mail and signs in to their schedule", async ({
   page,
@@ -125,7 +110,7 @@ for (const viewport of viewports) {
       for (const [index, path] of group.paths(person!, project!).entries()) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expectAxeClean(page, `${path} at ${viewport.name}`);
+        await expectNoAxeViolations(page, `${path} at ${viewport.name}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways at ${viewport.name}`).toBeLessThanOrEqual(0);
         const file = `${group.name.replace(/\W+/g, "-")}-${index}-${viewport.size.width}.png`;

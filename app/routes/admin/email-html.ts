@@ -6,7 +6,7 @@ import type { Route } from "./+types/email-html";
 /**
  * The stored HTML part of a message, for the e-mail page's frame. The policy sandboxes it (no
  * scripts, forms or same-origin access; nothing fetched but inline images and styles), and only
- * our own pages may frame it (frame-ancestors takes precedence over the global X-Frame-Options).
+ * our own pages may frame it (with X-Frame-Options SAMEORIGIN, which the security headers keep).
  */
 export const EMAIL_HTML_POLICY =
   "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'";

@@ -19,9 +19,13 @@ import { readFormBody, readJsonObject } from "../request-body";
  * A consultant for staff: the /api/doctor/list shape (`doctors`), then what only staff see
  * (archived or not, working hours, days off, the version to send back with a change).
  */
-function staffDoctor(consultant: Consultant | StaffConsultantRow, upcoming: readonly Date[], zone: string) {
+function staffDoctor(
+  consultant: Consultant | StaffConsultantRow,
+  upcoming: readonly Date[],
+  settings: { zone: string; publicUrl: string },
+) {
   return {
-    ...legacyDoctor(consultant, upcoming, zone),
+    ...legacyDoctor(consultant, upcoming, settings.zone, settings.publicUrl),
     archived: consultant.archivedAt !== null,
     workingHours: consultant.workingHours,
     daysOff: consultant.daysOff,
@@ -111,10 +115,10 @@ export function adminConsultantsApi() {
       }),
       upcomingBookings(context.var.db, context.var.clock()),
     ]);
-    const zone = context.var.env.AGENCY_TZ;
+    const settings = { zone: context.var.env.AGENCY_TZ, publicUrl: context.var.env.publicUrl };
     return context.json({
       success: true,
-      doctors: page.consultants.map((row) => staffDoctor(row, upcoming.get(row.id) ?? [], zone)),
+      doctors: page.consultants.map((row) => staffDoctor(row, upcoming.get(row.id) ?? [], settings)),
       page: page.page,
       pageCount: page.pageCount,
       total: page.total,

@@ -1,23 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
-import { formatViolations } from "./axe";
+import { expectNoAxeViolations } from "./axe";
 import { signInAsStaff } from "./staff";
 import { viewports } from "./viewports";
-
-/** axe-core with its experimental rules too, as the staff pages promise. */
-export async function expectNoAxeViolationsIncludingExperimental(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    // The site-wide services banner fails the experimental label-content-name-mismatch rule; it is
-    // outside the staff pages and reported to its owners.
-    .exclude('a[aria-label^="Our services"]')
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"])
-    .analyze();
-  expect(results.passes.length, `axe inspected ${label}`).toBeGreaterThan(0);
-  expect(
-    results.violations,
-    `axe violations on ${label}:\n${formatViolations(results.violations)}`,
-  ).toHaveLength(0);
-}
 
 /** A second, separate browser session signed in as staff, beside the customer's. */
 export async function staffPage(browser: Browser, to = "/admin"): Promise<Page> {
@@ -37,7 +21,7 @@ export async function checkStaffPages(page: Page, paths: readonly string[], name
     for (const [index, path] of paths.entries()) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoAxeViolationsIncludingExperimental(page, `${path} at ${viewport.name}`);
+      await expectNoAxeViolations(page, `${path} at ${viewport.name}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways at ${viewport.name}`).toBeLessThanOrEqual(0);
       await page.screenshot({
