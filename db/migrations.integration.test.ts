@@ -112,6 +112,7 @@ const times = {
 let handle: DatabaseHandle;
 let drop: () => Promise<void>;
 let app: RequestTarget;
+let appEnv: { publicUrl: string };
 let token: string;
 /** Each appointment's snapshot as the old schema's database gave it back (jsonb's own key order). */
 const storedBefore = new Map<string, string>();
@@ -185,7 +186,7 @@ beforeAll(async () => {
   rmSync(olderMigrations, { recursive: true, force: true });
   drop = made.drop;
   handle = await made.reopen();
-  ({ app } = createTestApp(handle));
+  ({ app, env: appEnv } = createTestApp(handle));
   ({ token } = await createSession(handle.db, USER_ID, 1));
 }, 120_000);
 
@@ -224,10 +225,14 @@ describe("the migration of appointments made with the previous schema", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { appointments: Record<string, unknown>[] };
     const byId = new Map(body.appointments.map((appointment) => [appointment._id as string, appointment]));
-    expect([...byId.keys()]).toEqual([COMPLETED_ID, CANCELLED_ID, PAID_ID, BOOKED_ID]);
+    // In booking order, oldest first, as the old server answered (DESIGN.md §4).
+    expect([...byId.keys()]).toEqual([BOOKED_ID, PAID_ID, CANCELLED_ID, COMPLETED_ID]);
     for (const [id, snapshot] of storedBefore) {
-      // Byte for byte: the same keys in the same order, the same values, fees in dollars.
-      expect(JSON.stringify(byId.get(id)!.docData)).toBe(JSON.stringify(JSON.parse(snapshot)));
+      // Byte for byte: the same keys in the same order, the same values, fees in dollars; only
+      // the picture is now an absolute address, so clients on another origin can load it.
+      const expected = JSON.parse(snapshot) as { image: string };
+      expected.image = `${appEnv.publicUrl}${expected.image}`;
+      expect(JSON.stringify(byId.get(id)!.docData)).toBe(JSON.stringify(expected));
     }
     expect(byId.get(BOOKED_ID)).toMatchObject({
       docId: CONSULTANT_ID,
