@@ -1,10 +1,9 @@
-import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/account-menu";
-import { FieldError, FormAlert, PrimaryButton, SelectField, TextField } from "~/components/form-controls";
+import { FormAlert, PrimaryButton, SelectField, TextField } from "~/components/form-controls";
 import { KycStatusPanel } from "~/components/kyc-status-panel";
+import { PictureChooser } from "~/components/picture-chooser";
 import { genders } from "~/content/lists";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { profileUpdateSchema } from "~/features/accounts/schemas";
 import { getKycSummary } from "~/features/kyc/kyc.server";
@@ -137,51 +136,23 @@ function ProfileForm({
   const busy = useNavigation().state === "submitting";
   const values = failure?.values;
   const errors = failure?.fieldErrors ?? {};
-  const [preview, setPreview] = useState<string | null>(null);
-  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   return (
     <Form method="post" encType="multipart/form-data" className="relative mt-8 space-y-5">
       <HoneypotField />
       <FormAlert message={failure?.error} />
-      <div>
-        <span className="block font-medium text-ink text-sm" id="picture-label">
-          Picture
-        </span>
-        <div className="mt-2 flex items-center gap-4">
-          {preview ? (
-            <img src={preview} alt="" width={80} height={80} className="size-20 rounded-full object-cover" />
+      <PictureChooser
+        buttonLabel="Choose a picture"
+        hint="JPEG, PNG or WebP, up to 2 MB."
+        error={errors.image}
+        renderPicture={(chosen) =>
+          chosen ? (
+            <img src={chosen} alt="" width={80} height={80} className="size-20 rounded-full object-cover" />
           ) : (
             <Avatar user={profile} className="size-20 text-2xl" />
-          )}
-          <label className="cursor-pointer rounded-full border border-gray-300 px-4 py-2 font-medium text-ink text-sm hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
-            Choose a picture
-            <input
-              type="file"
-              name="image"
-              accept="image/jpeg,image/png,image/webp"
-              className="sr-only"
-              aria-describedby="picture-hint"
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file && file.size > PICTURE_MAX_BYTES) {
-                  setPictureError("Please choose a picture of at most 2 MB.");
-                  event.currentTarget.value = "";
-                  setPreview(null);
-                  return;
-                }
-                setPictureError(undefined);
-                setPreview(file ? URL.createObjectURL(file) : null);
-              }}
-            />
-          </label>
-        </div>
-        <p id="picture-hint" className="mt-1.5 text-muted text-sm">
-          JPEG, PNG or WebP, up to 2 MB.
-        </p>
-        <FieldError message={pictureError ?? errors.image} />
-      </div>
+          )
+        }
+      />
       <TextField
         label="Name"
         {...fields.name}

@@ -1,7 +1,6 @@
-import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FieldError, FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
+import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
+import { PictureChooser } from "~/components/picture-chooser";
 import { getOwnConsultant, updateOwnProfile } from "~/features/consultants/portal.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -60,9 +59,6 @@ export default function MyScheduleProfile({ loaderData, actionData }: Route.Comp
   const { consultant } = loaderData;
   const failure = actionData ?? undefined;
   const busy = useNavigation().state === "submitting";
-  const [preview, setPreview] = useState<string | null>(null);
-  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:py-12">
@@ -96,43 +92,20 @@ export default function MyScheduleProfile({ loaderData, actionData }: Route.Comp
       >
         <input type="hidden" name="version" value={consultant.version} />
         <FormAlert message={failure?.error} />
-        <div>
-          <span className="block font-medium text-ink text-sm">Picture</span>
-          <div className="mt-2 flex flex-wrap items-center gap-4">
+        <PictureChooser
+          buttonLabel="Replace the picture"
+          hint="JPEG, PNG or WebP, up to 2 MB; shown square."
+          error={failure?.fieldErrors.image}
+          renderPicture={(chosen) => (
             <img
-              src={preview ?? consultant.image}
-              alt={preview ? "Your new picture" : `Current picture of ${consultant.name}`}
+              src={chosen ?? consultant.image}
+              alt={chosen ? "Your new picture" : `Current picture of ${consultant.name}`}
               width={96}
               height={96}
               className="size-24 rounded-full bg-brand-50 object-cover"
             />
-            <label className="cursor-pointer rounded-full border border-gray-300 px-4 py-2 font-medium text-ink text-sm hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
-              Replace the picture
-              <input
-                type="file"
-                name="image"
-                accept="image/jpeg,image/png,image/webp"
-                className="sr-only"
-                aria-describedby="picture-hint"
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  if (file && file.size > PICTURE_MAX_BYTES) {
-                    setPictureError("Please choose a picture of at most 2 MB.");
-                    event.currentTarget.value = "";
-                    setPreview(null);
-                    return;
-                  }
-                  setPictureError(undefined);
-                  setPreview(file ? URL.createObjectURL(file) : null);
-                }}
-              />
-            </label>
-          </div>
-          <p id="picture-hint" className="mt-1.5 text-muted text-sm">
-            JPEG, PNG or WebP, up to 2 MB; shown square.
-          </p>
-          <FieldError message={pictureError ?? failure?.fieldErrors.image} />
-        </div>
+          )}
+        />
         <TextAreaField
           label="About me"
           name="about"

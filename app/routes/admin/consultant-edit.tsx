@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
 import { DaysOffEditor } from "~/components/days-off-editor";
@@ -11,8 +10,8 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/form-controls";
+import { PictureChooser } from "~/components/picture-chooser";
 import { specialityNames } from "~/content/specialities";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import {
   clockTime,
   consultantFormInput,
@@ -190,9 +189,6 @@ function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant 
   const errors = sent ? failure!.fieldErrors : {};
   const value = (name: keyof LoadedConsultant & string, fallback = "") =>
     sent ? (sent[name] ?? "") : String(consultant?.[name] ?? fallback);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [pictureError, setPictureError] = useState<string | undefined>(undefined);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const daysOff = sent ? (sent.daysOff ?? "").split(" ").filter(Boolean) : (consultant?.daysOff ?? []);
   const hoursError = Object.entries(errors).find(([field]) => field.startsWith("workingHours"))?.[1];
   const daysOffError = Object.entries(errors).find(([field]) => field.startsWith("daysOff"))?.[1];
@@ -205,14 +201,14 @@ function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant 
 
       <fieldset className="space-y-5 rounded-2xl border border-gray-200 bg-white p-5">
         <legend className="px-1 font-semibold text-ink">Profile</legend>
-        <div>
-          <span className="block font-medium text-ink text-sm" id="picture-label">
-            Picture
-          </span>
-          <div className="mt-2 flex flex-wrap items-center gap-4">
-            {preview || consultant?.image ? (
+        <PictureChooser
+          buttonLabel={consultant ? "Replace the picture" : "Choose a picture"}
+          hint="JPEG, PNG or WebP, up to 2 MB; shown square."
+          error={errors.image}
+          renderPicture={(chosen) =>
+            chosen || consultant?.image ? (
               <img
-                src={preview ?? consultant?.image}
+                src={chosen ?? consultant?.image}
                 alt={consultant ? `Current picture of ${consultant.name}` : "The chosen picture"}
                 width={80}
                 height={80}
@@ -220,34 +216,9 @@ function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant 
               />
             ) : (
               <span aria-hidden="true" className="size-20 rounded-full bg-brand-50" />
-            )}
-            <label className="cursor-pointer rounded-full border border-gray-300 px-4 py-2 font-medium text-ink text-sm hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
-              {consultant ? "Replace the picture" : "Choose a picture"}
-              <input
-                type="file"
-                name="image"
-                accept="image/jpeg,image/png,image/webp"
-                className="sr-only"
-                aria-describedby="picture-hint"
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  if (file && file.size > PICTURE_MAX_BYTES) {
-                    setPictureError("Please choose a picture of at most 2 MB.");
-                    event.currentTarget.value = "";
-                    setPreview(null);
-                    return;
-                  }
-                  setPictureError(undefined);
-                  setPreview(file ? URL.createObjectURL(file) : null);
-                }}
-              />
-            </label>
-          </div>
-          <p id="picture-hint" className="mt-1.5 text-muted text-sm">
-            JPEG, PNG or WebP, up to 2 MB; shown square.
-          </p>
-          <FieldError message={pictureError ?? errors.image} />
-        </div>
+            )
+          }
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="Name"
