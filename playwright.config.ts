@@ -62,7 +62,8 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 30_000,
+  // axe with its experimental rules takes several seconds a page on this two-core machine.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   // This machine has two cores; more workers only queue behind the one server.
