@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { appointments, type Consultant, consultants } from "../../db/schema";
-import { appointmentAt } from "../../tests/setup/consultant-portal";
 import { createConsultant, createUserWithRole, type RoleUser } from "../../tests/setup/factories";
 import {
   answerOf,
@@ -12,6 +11,7 @@ import {
   pageGet,
   routeSuite,
 } from "../../tests/setup/route-calls";
+import { insertAppointment } from "../../tests/setup/staff-appointments";
 import { action, loader } from "./my-schedule";
 import { action as profileAction } from "./my-schedule-profile";
 
@@ -41,9 +41,9 @@ async function post(path: string, fields: Record<string, string | string[]>, act
 
 describe("/my-schedule", () => {
   it("lists the consultant's own appointments with the customer's name, upcoming and started apart", async () => {
-    const soon = await appointmentAt(suite.db, consultant, customer.id, new Date(Date.now() + 30 * HOUR));
-    const started = await appointmentAt(suite.db, consultant, customer.id, new Date(Date.now() - HOUR));
-    await appointmentAt(suite.db, other, customer.id, new Date(Date.now() + 31 * HOUR));
+    const soon = await insertAppointment(suite.db, consultant, customer.id, new Date(Date.now() + 30 * HOUR));
+    const started = await insertAppointment(suite.db, consultant, customer.id, new Date(Date.now() - HOUR));
+    await insertAppointment(suite.db, other, customer.id, new Date(Date.now() + 31 * HOUR));
     const context = await pageContext(suite.app, { token: account.token });
     const { data } = await answerOf<{
       upcoming: { appointments: { id: string; customer: { name: string }; markable: boolean }[] };
@@ -56,13 +56,13 @@ describe("/my-schedule", () => {
   });
 
   it("marks the consultant's started appointment completed, and reports another's as missing", async () => {
-    const mine = await appointmentAt(suite.db, consultant, customer.id, new Date(Date.now() - 2 * HOUR));
+    const mine = await insertAppointment(suite.db, consultant, customer.id, new Date(Date.now() - 2 * HOUR));
     const { answer, context } = await post("/my-schedule", { intent: "complete", appointmentId: mine.id });
     await expectRedirectWithToast(answer, context, "/my-schedule", {
       kind: "success",
       message: "Appointment marked completed",
     });
-    const theirs = await appointmentAt(suite.db, other, customer.id, new Date(Date.now() - 3 * HOUR));
+    const theirs = await insertAppointment(suite.db, other, customer.id, new Date(Date.now() - 3 * HOUR));
     const refused = await post("/my-schedule", { intent: "no_show", appointmentId: theirs.id });
     expect(refused.answer.status).toBe(404);
     const [row] = await suite.db.select().from(appointments).where(eq(appointments.id, theirs.id));

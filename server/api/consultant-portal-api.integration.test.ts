@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { appointments, type Consultant, users } from "../../db/schema";
-import { appointmentAt } from "../../tests/setup/consultant-portal";
 import {
   createConsultant,
   createUserWithRole,
@@ -11,6 +10,7 @@ import {
   postJson,
   type RoleUser,
 } from "../../tests/setup/factories";
+import { insertAppointment } from "../../tests/setup/staff-appointments";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
 
@@ -55,9 +55,24 @@ async function listed(when: "upcoming" | "started") {
 
 describe("GET /api/consultant-portal/appointments", () => {
   it("lists only the consultant's own appointments, with the customer's name, upcoming or started", async () => {
-    const soon = await appointmentAt(database.db, consultant, customer.id, new Date(Date.now() + 48 * HOUR));
-    const started = await appointmentAt(database.db, consultant, customer.id, new Date(Date.now() - HOUR));
-    const notMine = await appointmentAt(database.db, other, customer.id, new Date(Date.now() + 24 * HOUR));
+    const soon = await insertAppointment(
+      database.db,
+      consultant,
+      customer.id,
+      new Date(Date.now() + 48 * HOUR),
+    );
+    const started = await insertAppointment(
+      database.db,
+      consultant,
+      customer.id,
+      new Date(Date.now() - HOUR),
+    );
+    const notMine = await insertAppointment(
+      database.db,
+      other,
+      customer.id,
+      new Date(Date.now() + 24 * HOUR),
+    );
 
     const upcoming = await listed("upcoming");
     expect(upcoming.map((row) => row._id)).toEqual([soon.id]);
@@ -93,7 +108,7 @@ describe("GET /api/consultant-portal/appointments", () => {
 
 describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", () => {
   it("marks the consultant's started appointment, once", async () => {
-    const started = await appointmentAt(
+    const started = await insertAppointment(
       database.db,
       consultant,
       customer.id,
@@ -117,7 +132,7 @@ describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", 
   });
 
   it("records a no-show, and refuses one that has not started yet with 409", async () => {
-    const started = await appointmentAt(
+    const started = await insertAppointment(
       database.db,
       consultant,
       customer.id,
@@ -132,7 +147,7 @@ describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", 
       },
     );
     expect(response.status).toBe(200);
-    const future = await appointmentAt(
+    const future = await insertAppointment(
       database.db,
       consultant,
       customer.id,
@@ -150,7 +165,7 @@ describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", 
   });
 
   it("answers 404 for another consultant's appointment and leaves it unmarked", async () => {
-    const theirs = await appointmentAt(database.db, other, customer.id, new Date(Date.now() - 4 * HOUR));
+    const theirs = await insertAppointment(database.db, other, customer.id, new Date(Date.now() - 4 * HOUR));
     await expectFailure(
       await postJson(
         app,
