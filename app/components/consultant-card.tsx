@@ -13,14 +13,20 @@ export function AvailabilityBadge({ available }: { available: boolean }) {
   return <StatusDot on={available} label={available ? "Available" : "Not Available"} />;
 }
 
-/** A consultant in a grid; the whole card opens the booking page. */
+/**
+ * A consultant in a grid; the whole card opens the booking page. The name is a heading one level
+ * below the grid's own heading, so screen-reader users can jump from consultant to consultant.
+ */
 export function ConsultantCard({
   consultant,
+  headingLevel,
   eager = false,
 }: {
   consultant: ConsultantCardData;
+  headingLevel: 2 | 3;
   eager?: boolean;
 }) {
+  const NameHeading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Link
       to={`/appointment/${consultant.id}`}
@@ -37,7 +43,9 @@ export function ConsultantCard({
       />
       {/* The name comes first for screen readers; the availability dot is shown above it. */}
       <div className="flex flex-col p-4">
-        <p className="mt-1 font-semibold text-ink text-lg group-hover:text-brand-800">{consultant.name}</p>
+        <NameHeading className="mt-1 font-semibold text-ink text-lg group-hover:text-brand-800">
+          {consultant.name}
+        </NameHeading>
         <p className="text-muted text-sm">{consultant.speciality}</p>
         <div className="order-first">
           <AvailabilityBadge available={consultant.available} />

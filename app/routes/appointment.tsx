@@ -146,7 +146,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
             {related.map((other) => (
               <li key={other.id}>
-                <ConsultantCard consultant={other} />
+                <ConsultantCard consultant={other} headingLevel={3} />
               </li>
             ))}
           </ul>

@@ -77,7 +77,7 @@ export default function Consultants({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {consultants.map((consultant, index) => (
               <li key={consultant.id}>
-                <ConsultantCard consultant={consultant} eager={index < 4} />
+                <ConsultantCard consultant={consultant} headingLevel={2} eager={index < 4} />
               </li>
             ))}
           </ul>

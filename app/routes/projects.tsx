@@ -90,7 +90,7 @@ function ProjectCard({ project, eager }: { project: ProjectView; eager: boolean 
         className="aspect-[4/3] w-full object-cover"
       />
       <div className="flex flex-col p-4">
-        <p className="font-semibold text-ink text-lg group-hover:text-brand-800">{project.name}</p>
+        <h2 className="font-semibold text-ink text-lg group-hover:text-brand-800">{project.name}</h2>
         <p className="mt-1 text-muted text-sm">
           ROI: <span className="font-semibold text-ink">{project.roiPercent}%</span>
         </p>
