@@ -85,6 +85,8 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What staff searches match (see nameOrEmailContains): a plain LIKE on it beats two ILIKEs. */
+    searchKey: text("search_key").notNull().generatedAlwaysAs(sql`lower("name" || ' ' || "email")`),
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email),
@@ -334,6 +336,9 @@ export interface ConsultantSnapshot {
   address: { line1: string; line2: string };
 }
 
+/** Where an appointment stands; app/features/booking/appointment-status.ts says how it is derived. */
+export const appointmentStatuses = ["booked", "paid", "completed", "cancelled", "no_show"] as const;
+
 export const appointments = pgTable(
   "appointments",
   {
@@ -362,6 +367,15 @@ export const appointments = pgTable(
     /** The calendar invitation's SEQUENCE: raised by every change sent to the customer. */
     calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * appointmentStatus() kept by the database, so the staff list filters and counts one status
+     * through an index; a test checks the two agree on every combination of the times above.
+     */
+    status: text("status", { enum: appointmentStatuses })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when "completed_at" is not null then 'completed' when "no_show_at" is not null then 'no_show' when "cancelled_at" is not null then 'cancelled' when "paid_at" is not null then 'paid' else 'booked' end`,
+      ),
   },
   (table) => [
     // The database itself refuses a second active booking of one consultant at one time.
@@ -369,8 +383,12 @@ export const appointments = pgTable(
       .on(table.consultantId, table.startsAt)
       .where(sql`${table.cancelledAt} is null`),
     index("appointments_user_idx").on(table.userId, table.createdAt),
-    // Staff lists and the dashboard go by time, optionally per consultant.
-    index("appointments_starts_idx").on(table.startsAt),
+    // Staff lists and the dashboard go by time, optionally per consultant; with the id, a page of
+    // the staff list is read from the index alone (see listStaffAppointments).
+    index("appointments_starts_idx").on(table.startsAt, table.id),
+    // The staff list's "booked, newest first" order, and its status filter in time order.
+    index("appointments_created_idx").on(table.createdAt, table.id),
+    index("appointments_status_starts_idx").on(table.status, table.startsAt, table.id),
     index("appointments_consultant_starts_idx").on(table.consultantId, table.startsAt),
     // An appointment that took place did not also go unattended, and the other way round.
     check(

@@ -3,6 +3,23 @@
  * the assistant's answers. Always en-US; a zone is always named, so nobody guesses whose clock it is.
  */
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An en-US date formatter for these options, built once: building one costs far more than using it
+ * (a staff list of 25 rows built 50). The cache stays small: a zone that is not real throws here
+ * before it is kept, and there are only so many real ones.
+ */
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Browsers with an older ICU write "May 4, 2027, 1:30 PM"; newer ones "May 4, 2027 at 1:30 PM". */
 function withAt(formatted: string): string {
   return formatted.replace(/, (\d{1,2}:\d{2})/, " at $1");
@@ -19,11 +36,7 @@ const fullDateAndTime = {
 
 /** An instant in a zone, with the zone's short name: "Tuesday, May 4, 2027 at 1:30 PM EDT". */
 export function describeTime(instant: Date, zone: string): string {
-  return withAt(
-    new Intl.DateTimeFormat("en-US", { ...fullDateAndTime, timeZone: zone, timeZoneName: "short" }).format(
-      instant,
-    ),
-  );
+  return withAt(dateFormat({ ...fullDateAndTime, timeZone: zone, timeZoneName: "short" }).format(instant));
 }
 
 /**
@@ -32,12 +45,12 @@ export function describeTime(instant: Date, zone: string): string {
  */
 export function describeWallClock(wallClock: string): string {
   const asIfUtc = new Date(`${wallClock.trim().replace(" ", "T")}Z`);
-  return withAt(new Intl.DateTimeFormat("en-US", { ...fullDateAndTime, timeZone: "UTC" }).format(asIfUtc));
+  return withAt(dateFormat({ ...fullDateAndTime, timeZone: "UTC" }).format(asIfUtc));
 }
 
 /** The day of an instant in a zone, short: "Tue, May 4, 2027". */
 export function formatDay(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return dateFormat({
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -48,9 +61,7 @@ export function formatDay(instant: Date, zone: string): string {
 
 /** The clock time of an instant in a zone: "1:30 PM". */
 export function formatTimeOfDay(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(
-    instant,
-  );
+  return dateFormat({ hour: "numeric", minute: "2-digit", timeZone: zone }).format(instant);
 }
 
 /**
@@ -65,7 +76,5 @@ export function formatCalendarDate(
     day: "numeric",
   },
 ): string {
-  return new Intl.DateTimeFormat("en-US", { ...parts, timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return dateFormat({ ...parts, timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 }

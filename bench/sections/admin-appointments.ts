@@ -114,7 +114,8 @@ function percentile(sorted: number[], share: number): number {
 
 /**
  * The staff appointments list over 100,000 appointments: the default page, a late page, a filtered
- * page and a customer search, measured on a server of its own (its data is seeded before it starts).
+ * page, customer searches, each order, and the HTML page itself, measured on a server of its own
+ * (its data is seeded before it starts).
  */
 export const adminAppointmentsSection: BenchSection = {
   name: "admin-appointments",
@@ -139,21 +140,27 @@ export const adminAppointmentsSection: BenchSection = {
     try {
       const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
       const today = new Date().toISOString().slice(0, 10);
+      const api = "/api/admin/appointments";
+      // The staff page renders the same list; the token header signs it in like the cookie would.
+      const page = "/admin/appointments";
       const requests = [
-        ["default: latest first, page 1", ""],
-        ["page 200", "?page=200"],
+        ["default: latest first, page 1", api, ""],
+        ["page 200", api, "?page=200"],
         [
           "paid, one consultant, last 30 days",
+          api,
           `?status=paid&consultantId=${consultantId}&from=${monthAgo}&to=${today}`,
         ],
-        ["customer search (one customer)", "?q=bench.customer.12345@"],
-        ["customer search (all) + status no-show", "?q=Bench+Customer&status=no_show"],
-        ["oldest first", "?sort=starts-asc"],
-        ["booked, newest first", "?sort=booked-desc"],
+        ["customer search (one customer)", api, "?q=bench.customer.12345@"],
+        ["customer search (all) + status no-show", api, "?q=Bench+Customer&status=no_show"],
+        ["oldest first", api, "?sort=starts-asc"],
+        ["booked, newest first", api, "?sort=booked-desc"],
+        ["the HTML page: default", page, ""],
+        ["the HTML page: customer search + no-show", page, "?q=Bench+Customer&status=no_show"],
       ] as const;
       const rows: string[][] = [];
-      for (const [name, query] of requests) {
-        const url = `${server.url}/api/admin/appointments${query}`;
+      for (const [name, path, query] of requests) {
+        const url = `${server.url}${path}${query}`;
         await measure(url, token);
         const { latencies, failures } = await measure(url, token);
         const p95 = percentile(latencies, 0.95);
@@ -169,7 +176,7 @@ export const adminAppointmentsSection: BenchSection = {
       console.log(
         table(
           [
-            "GET /api/admin/appointments",
+            "GET (JSON API unless named)",
             "p50 ms",
             "p95 ms",
             "p99 ms",

@@ -56,6 +56,7 @@ const appointment: Appointment = {
   cancelReason: null,
   calendarSequence: 0,
   createdAt: new Date(1_809_360_600_000),
+  status: "booked",
 };
 
 describe("wholeUnits", () => {

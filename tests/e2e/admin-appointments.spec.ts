@@ -8,9 +8,6 @@ import { waitForHydration } from "./support/site";
 import { desktopViewport, viewports } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
-// Each journey signs up, books, pays and acts as staff in a second browser: more than the default 30 s
-// on a loaded two-core machine.
-test.setTimeout(180_000);
 
 /** The id of the customer's newest appointment, as the customer's own API lists it. */
 async function newestAppointmentId(page: Page): Promise<string> {

@@ -5,7 +5,6 @@ import { waitForHydration } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
-test.setTimeout(240_000);
 
 test("staff read a reset link in the outbox, and the link sets a new password", async ({ page, browser }) => {
   const email = await signUp(page, "Mary Jackson", uniqueEmail("reset"));

@@ -5,7 +5,6 @@ import { openPage } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
-test.setTimeout(240_000);
 
 test("an inquiry from the contact page reaches the inbox; staff note it, reply and close it", async ({
   page,

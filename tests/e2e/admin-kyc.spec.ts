@@ -5,8 +5,6 @@ import { waitForHydration } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
-// Two people's sessions and several round trips each: more than the default 30 s on a busy machine.
-test.setTimeout(240_000);
 
 async function sendKycDetails(page: Page, idNumber: string) {
   await page.goto("/onboarding");

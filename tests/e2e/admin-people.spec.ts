@@ -90,7 +90,6 @@ const pageGroups = [
 for (const viewport of viewports) {
   for (const group of pageGroups) {
     test(`${group.name} at ${viewport.name}: no axe violation, no sideways scroll`, async ({ page }) => {
-      test.setTimeout(300_000);
       mkdirSync(screenshots, { recursive: true });
       // A customer of this test's own, so the person page shows every control (staff's own page hides some).
       const email = uniqueEmail("axe");

@@ -54,7 +54,6 @@ async function bookSecondDaySlot(page: Page, doctorName: string, slotIndex: numb
 }
 
 test("the old front end works against this server from another origin", async ({ page }) => {
-  test.setTimeout(120_000);
   const email = uniqueEmail("old-client");
   const password = "an old client pass phrase";
   const failedCalls: string[] = [];

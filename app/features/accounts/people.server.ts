@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import {
@@ -83,6 +83,11 @@ function summaryColumns(settings: LockSettings) {
   };
 }
 
+/** Accounts whose name or e-mail contains what staff typed, in any case; "%" and "_" are literal. */
+export function nameOrEmailContains(query: string): SQL {
+  return sql`${users.searchKey} like lower(${`%${escapeLike(query)}%`})`;
+}
+
 /** Accounts, newest first, a page at a time; search matches name or e-mail. */
 export async function listPeople(
   db: Database,
@@ -91,8 +96,7 @@ export async function listPeople(
 ): Promise<{ people: PersonSummary[]; hasMore: boolean }> {
   const conditions: SQL[] = [];
   if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+    conditions.push(nameOrEmailContains(filter.q));
   }
   if (filter.role) conditions.push(eq(users.role, filter.role));
   if (filter.state === "disabled") conditions.push(isNotNull(users.disabledAt));

@@ -1,12 +1,13 @@
-import type { Appointment } from "../../../db/schema";
+import { type Appointment, appointmentStatuses } from "../../../db/schema";
 
-export const appointmentStatuses = ["booked", "paid", "completed", "cancelled", "no_show"] as const;
+export { appointmentStatuses };
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
 /**
- * Where an appointment stands, from the times recorded on it; the one place this is decided, for
- * My Appointments, the API and the staff pages. What happened at the appointment's time wins
- * (completed, then no-show), then a cancellation, then a payment.
+ * Where an appointment stands, from the times recorded on it, for My Appointments, the API and the
+ * staff pages. What happened at the appointment's time wins (completed, then no-show), then a
+ * cancellation, then a payment. The database keeps the same rule as appointments.status, for
+ * filtering; appointment-status.integration.test.ts holds the two together.
  */
 export function appointmentStatus(
   appointment: Pick<Appointment, "cancelledAt" | "paidAt" | "completedAt" | "noShowAt">,

@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
-import { appointments, consultants, outbox } from "../../../db/schema";
+import { appointments, consultants, outbox, users } from "../../../db/schema";
 import { seedDatabase } from "../../../db/seed";
 import {
   countRows,
@@ -37,6 +37,8 @@ import {
 import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testEnvironment } from "../../../tests/setup/test-environment";
+import { snapshotOf } from "../consultants/consultants.server";
+import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
 import {
   appointmentCsvLines,
   findStaffAppointment,
@@ -133,6 +135,40 @@ describe("the staff appointments list", () => {
     expect(await ids({ q: "1000%" })).toEqual([]);
   });
 
+  it("finds a customer's appointments whether the search names a few customers or hundreds", async () => {
+    const consultant = await createConsultant(database.db, { name: "Search Consultant" });
+    const tag = consultant.id.slice(0, 8);
+    // More customers than NAMED_CUSTOMERS_LIMIT share the tag, so the broad search is a subquery.
+    const crowd = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 250 }, (_, index) => ({
+          name: `Crowd ${tag} ${index}`,
+          email: `crowd.${index}.${tag}@example.com`,
+          passwordHash: "not-a-real-hash",
+        })),
+      )
+      .returning({ id: users.id });
+    const first = await insertAppointment(database.db, consultant, crowd[7]!.id, at("2027-06-01T10:00"));
+    const second = await insertAppointment(database.db, consultant, crowd[240]!.id, at("2027-06-02T10:00"));
+    const ids = async (q: string) =>
+      (await list({ consultantId: consultant.id, q })).rows.map((row) => row.id);
+    expect(await ids(`Crowd ${tag}`)).toEqual([second.id, first.id]);
+    expect(await ids(`crowd.240.${tag}`)).toEqual([second.id]);
+    expect(await ids(`crowd.241.${tag}`)).toEqual([]);
+    const csv = [];
+    for await (const line of appointmentCsvLines(
+      database.db,
+      parseAppointmentFilters({ q: `Crowd ${tag}` }),
+      {
+        zone: ZONE,
+      },
+    )) {
+      csv.push(line);
+    }
+    expect(csv).toHaveLength(3);
+  });
+
   it("sorts either way, pages, counts, and shows customer and consultant on each row", async () => {
     const { consultant, rows } = await fixture();
     const ascending = await list({ consultantId: consultant.id, sort: "starts-asc" }, 2);
@@ -149,6 +185,31 @@ describe("the staff appointments list", () => {
       customer: { name: "Bob 100%_Sure" },
       consultant: { id: consultant.id, name: "List Consultant" },
     });
+  });
+
+  it("stops counting past the cap, says so, and still pages beyond it", async () => {
+    const consultant = await createConsultant(database.db, { name: "Busy Consultant" });
+    const customer = await insertCustomer(database.db, "Busy Customer", `busy.${consultant.id}@example.com`);
+    const first = at("2027-01-01T00:00").getTime();
+    await database.db.insert(appointments).values(
+      Array.from({ length: APPOINTMENTS_COUNT_CAP + 5 }, (_, index) => ({
+        userId: customer,
+        consultantId: consultant.id,
+        startsAt: new Date(first + index * 30 * 60_000),
+        amountCents: consultant.feeCents,
+        currency: consultant.currency,
+        consultantSnapshot: snapshotOf(consultant),
+      })),
+    );
+    const firstPage = await list({ consultantId: consultant.id });
+    expect(firstPage).toMatchObject({ total: APPOINTMENTS_COUNT_CAP, totalIsCapped: true, hasMore: true });
+    const lastPage = Math.ceil((APPOINTMENTS_COUNT_CAP + 5) / APPOINTMENTS_PAGE_SIZE);
+    const beyond = await list({ consultantId: consultant.id, page: String(lastPage) });
+    expect(beyond.rows).toHaveLength(
+      (APPOINTMENTS_COUNT_CAP + 5) % APPOINTMENTS_PAGE_SIZE || APPOINTMENTS_PAGE_SIZE,
+    );
+    expect(beyond.hasMore).toBe(false);
+    expect(beyond.rows.at(-1)?.startsAt).toEqual(new Date(first));
   });
 
   it("refuses filters it cannot read with a sentence, instead of ignoring them", () => {

@@ -1,20 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
@@ -27,7 +11,7 @@ import {
   payments,
   users,
 } from "../../../db/schema";
-import { escapeLike } from "../audit/audit.server";
+import { nameOrEmailContains } from "../accounts/people.server";
 import { isUuid } from "../consultants/consultants.server";
 import { type AppointmentStatus, appointmentStatus } from "./appointment-status";
 import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
@@ -64,49 +48,46 @@ export function parseAppointmentFilters(input: unknown): AppointmentFilters {
   return parseInput(appointmentFiltersSchema, input);
 }
 
-/** The SQL condition for one derived status (see appointmentStatus: what happened wins, then cancelled, then paid). */
-function statusCondition(status: AppointmentStatus): SQL {
-  const unattended = and(isNull(appointments.completedAt), isNull(appointments.noShowAt))!;
-  switch (status) {
-    case "completed":
-      return isNotNull(appointments.completedAt);
-    case "no_show":
-      return isNotNull(appointments.noShowAt);
-    case "cancelled":
-      return and(isNotNull(appointments.cancelledAt), unattended)!;
-    case "paid":
-      return and(isNotNull(appointments.paidAt), isNull(appointments.cancelledAt), unattended)!;
-    case "booked":
-      return and(isNull(appointments.paidAt), isNull(appointments.cancelledAt), unattended)!;
-  }
-}
-
 function dayStart(isoDate: string, zone: string): Date {
   return DateTime.fromISO(isoDate, { zone }).startOf("day").toJSDate();
 }
 
-function conditionsFor(db: Database, filters: AppointmentFilters, zone: string): SQL | undefined {
+/**
+ * A customer search matching at most this many customers names them to the appointments query by
+ * id, so the planner reads their appointments through the customer index instead of walking the
+ * whole time index looking for them; a broader search stays a subquery.
+ */
+const NAMED_CUSTOMERS_LIMIT = 200;
+
+async function customerCondition(db: Database, query: string): Promise<SQL> {
+  // A function, not one builder: drizzle's builders change in place, and the subquery has no limit.
+  const matching = () => db.select({ id: users.id }).from(users).where(nameOrEmailContains(query));
+  const named = await matching().limit(NAMED_CUSTOMERS_LIMIT + 1);
+  if (named.length <= NAMED_CUSTOMERS_LIMIT) {
+    return named.length === 0
+      ? sql`false`
+      : inArray(
+          appointments.userId,
+          named.map((customer) => customer.id),
+        );
+  }
+  return inArray(appointments.userId, matching());
+}
+
+async function conditionsFor(
+  db: Database,
+  filters: AppointmentFilters,
+  zone: string,
+): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
-  if (filters.status) conditions.push(statusCondition(filters.status));
+  if (filters.status) conditions.push(eq(appointments.status, filters.status));
   if (filters.consultantId) conditions.push(eq(appointments.consultantId, filters.consultantId));
   if (filters.from) conditions.push(gte(appointments.startsAt, dayStart(filters.from, zone)));
   if (filters.to) {
     const nextDay = DateTime.fromISO(filters.to, { zone }).startOf("day").plus({ days: 1 }).toJSDate();
     conditions.push(lt(appointments.startsAt, nextDay));
   }
-  if (filters.q) {
-    const pattern = `%${escapeLike(filters.q)}%`;
-    // Matching customers first (a small table), then their appointments through the user index.
-    conditions.push(
-      inArray(
-        appointments.userId,
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
-      ),
-    );
-  }
+  if (filters.q) conditions.push(await customerCondition(db, filters.q));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -181,9 +162,10 @@ function toRow(raw: RawRow): StaffAppointmentRow {
 }
 
 /**
- * One page of appointments for staff, filtered and sorted, with how many match. The page is one
- * query over the time index (customer and consultant joined by primary key); the count stops at
- * APPOINTMENTS_COUNT_CAP so a broad filter over a large table still answers quickly.
+ * One page of appointments for staff, filtered and sorted, with how many match. The page's ids are
+ * found first from the appointments table alone (over the time indexes, so a late page skips index
+ * entries, not joined rows), then only those rows are joined to their customer and consultant. The
+ * count stops at APPOINTMENTS_COUNT_CAP so a broad filter over a large table still answers quickly.
  */
 export async function listStaffAppointments(
   db: Database,
@@ -192,16 +174,22 @@ export async function listStaffAppointments(
 ): Promise<StaffAppointmentPage> {
   const pageSize = options.pageSize ?? APPOINTMENTS_PAGE_SIZE;
   const page = filters.page ?? 1;
-  const where = conditionsFor(db, filters, options.zone);
-  const rows = await db
-    .select(rowColumns)
+  const where = await conditionsFor(db, filters, options.zone);
+  const pageIds = db
+    .select({ id: appointments.id })
     .from(appointments)
-    .innerJoin(users, eq(users.id, appointments.userId))
-    .innerJoin(consultants, eq(consultants.id, appointments.consultantId))
     .where(where)
     .orderBy(...orderFor(filters.sort))
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+    .offset((page - 1) * pageSize)
+    .as("page_ids");
+  const rows = await db
+    .select(rowColumns)
+    .from(pageIds)
+    .innerJoin(appointments, eq(appointments.id, pageIds.id))
+    .innerJoin(users, eq(users.id, appointments.userId))
+    .innerJoin(consultants, eq(consultants.id, appointments.consultantId))
+    .orderBy(...orderFor(filters.sort));
   const matching = db
     .select({ one: sql`1` })
     .from(appointments)
@@ -346,7 +334,7 @@ export async function* appointmentCsvLines(
   options: { zone: string },
 ): AsyncGenerator<string> {
   yield csvLine(CSV_HEADER);
-  const base = conditionsFor(db, filters, options.zone);
+  const base = await conditionsFor(db, filters, options.zone);
   const ascending = filters.sort === "starts-asc";
   const sortColumn = filters.sort === "booked-desc" ? appointments.createdAt : appointments.startsAt;
   let after: { at: Date; id: string } | undefined;
