@@ -23,7 +23,15 @@ import type { Route } from "./+types/appointment";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointment · Staff area" }];
 
-type Step = "cancel" | "reschedule" | null;
+type Step = "cancel" | "reschedule" | "no-show" | null;
+
+/** Which step of an action the page may show now: cancel and move before the start, no-show after. */
+function stepFor(asked: string | null, active: boolean, started: boolean): Step {
+  if (!active) return null;
+  if (!started && (asked === "cancel" || asked === "reschedule")) return asked;
+  if (started && asked === "no-show") return asked;
+  return null;
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
@@ -34,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const active = status === "booked" || status === "paid";
   const started = appointment.startsAt <= now;
   const asked = new URL(request.url).searchParams.get("step");
-  const step: Step = active && !started && (asked === "cancel" || asked === "reschedule") ? asked : null;
+  const step = stepFor(asked, active, started);
   const when = (instant: Date | null) => (instant ? describeTime(instant, zone) : null);
 
   let freeDays: { date: string; slots: { value: string; label: string }[] }[] = [];
@@ -299,7 +307,7 @@ function Actions({ data, failure, step }: { data: LoaderData; failure?: Failure;
           <FormAlert message={failure.error} />
         </div>
       ) : null}
-      {appointment.started ? (
+      {appointment.started && step === null ? (
         <div className="flex flex-wrap gap-3">
           <p className="w-full text-muted text-sm">The appointment has started. Record what happened:</p>
           <Form method="post">
@@ -308,14 +316,12 @@ function Actions({ data, failure, step }: { data: LoaderData; failure?: Failure;
               Mark completed
             </PrimaryButton>
           </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="no-show" />
-            <button type="submit" className={buttonClass} disabled={busy}>
-              Mark no-show
-            </button>
-          </Form>
+          <Link to="?step=no-show" preventScrollReset className={buttonClass}>
+            Mark no-show
+          </Link>
         </div>
       ) : null}
+      {step === "no-show" ? <NoShowForm data={data} busy={busy} back={here} /> : null}
       {!appointment.started && step === null ? (
         <div className="flex flex-wrap gap-3">
           <p className="w-full text-muted text-sm">
@@ -398,6 +404,32 @@ function CancelForm({
         </button>
         <Link to={back} preventScrollReset className={buttonClass}>
           Keep it
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** A no-show cannot be taken back, so staff confirm it before it is recorded. */
+function NoShowForm({ data, busy, back }: { data: LoaderData; busy: boolean; back: string }) {
+  return (
+    <Form method="post" className="space-y-4 rounded-xl border border-red-200 bg-red-50 p-4">
+      <h3 className="font-semibold text-red-900">Mark this appointment as a no-show?</h3>
+      <p className="text-red-900 text-sm">
+        Record that {data.customer.name} did not come. This cannot be undone, and the appointment can then
+        no longer be marked completed.
+      </p>
+      <input type="hidden" name="intent" value="no-show" />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-full bg-red-700 px-5 py-2.5 font-semibold text-sm text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          Yes, mark no-show
+        </button>
+        <Link to={back} preventScrollReset className={buttonClass}>
+          Go back
         </Link>
       </div>
     </Form>

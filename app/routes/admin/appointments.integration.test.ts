@@ -195,6 +195,20 @@ describe("the appointment page", () => {
       } as never),
     );
     expect(startedPage.data).toMatchObject({ step: null, appointment: { started: true } });
+
+    // A no-show cannot be taken back, so it is asked for as a step, offered only once started.
+    const stepOf = async (appointmentId: string, query: string) =>
+      (
+        await answerOf<{ step: string | null }>(() =>
+          detailLoader({
+            request: pageGet(context, `/admin/appointments/${appointmentId}${query}`),
+            context,
+            params: { appointmentId },
+          } as never),
+        )
+      ).data.step;
+    expect(await stepOf(begun.appointment.id, "?step=no-show")).toBe("no-show");
+    expect(await stepOf(appointment.id, "?step=no-show")).toBeNull();
   });
 
   it("cancels with a reason and a toast, refunds by the policy, and the customer sees the agency's reason", async () => {
