@@ -50,7 +50,7 @@ type AppEnv = { Variables: RequestContext };
 const ONE_YEAR_SECONDS = 31_536_000;
 const PAGE_CACHE_TTL_MS = 10_000;
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
-/** A picture of up to 2 MB plus the other form fields. */
+/** A picture of up to PICTURE_MAX_BYTES plus the other form fields. */
 const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
 const uploadPaths = new Set([
   "/api/user/update-profile",

@@ -10,4 +10,5 @@ export const resourceMenuLinks: MenuLink[] = [
   { label: "Clients Testimonials", to: "/#testimonials" },
   { label: "FAQs", to: "/#faq" },
   { label: "Blog", to: "/blog" },
+  { label: "Projects", to: "/project" },
 ];

@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
+import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "~/features/accounts/account-limits";
 import { FieldError } from "./form-controls";
-
-const TOO_LARGE = "Please choose a picture of at most 2 MB.";
 
 /**
  * The "Picture" field of the profile and consultant forms: the current picture (or the chosen one,
@@ -53,7 +51,7 @@ export function PictureChooser({
       <p id="picture-hint" className="mt-1.5 text-muted text-sm">
         {hint}
       </p>
-      <FieldError message={tooLarge ? TOO_LARGE : error} />
+      <FieldError message={tooLarge ? PICTURE_TOO_LARGE : error} />
     </div>
   );
 }

@@ -29,6 +29,9 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <DisclosureMenu label="Services" links={serviceMenuLinks} />
           <DisclosureMenu label="Resources" links={resourceMenuLinks} />
+          <NavLink to="/consultant" className={primaryLinkClass}>
+            Consultants
+          </NavLink>
           <NavLink to="/contact" className={primaryLinkClass}>
             Contact
           </NavLink>
@@ -103,6 +106,11 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
         </li>
         <li>
           <DisclosureMenu label="Resources" links={resourceMenuLinks} inline />
+        </li>
+        <li>
+          <Link to="/consultant" className={linkClass}>
+            Consultants
+          </Link>
         </li>
         <li>
           <Link to="/contact" className={linkClass}>

@@ -20,9 +20,11 @@ export const industries = [
   "Other",
 ] as const;
 
+/** Every service the agency sells, in the site's order (lists.test.ts holds it to services' content). */
 export const inquiryServices = [
   "Administrative Support",
   "Digital Marketing",
+  "Bookkeeping",
   "Project Management",
   "Business Data Analysis",
 ] as const;
@@ -30,4 +32,5 @@ export const inquiryServices = [
 /** Profile choices. */
 export const genders = ["Not Selected", "Male", "Female"] as const;
 
-export const timeZones = ["EST", "PST", "MST", "GMT", "Other"] as const;
+/** The inquiry form's zones, east to west across the United States, then GMT. */
+export const timeZones = ["EST", "CST", "MST", "PST", "GMT", "Other"] as const;

@@ -1,3 +1,5 @@
+import type { SpecialitySlug } from "./specialities";
+
 /** Names of the pictures drawn for services and their parts (see components/illustration.tsx). */
 export type IllustrationName =
   | "calendar"
@@ -37,6 +39,8 @@ export interface ServiceSummary {
   /** One or two sentences for cards and the services overview. */
   summary: string;
   illustration: IllustrationName;
+  /** The consultants a business owner interested in this service would want to talk to first. */
+  consultantSpecialities: readonly SpecialitySlug[];
 }
 
 export const serviceSummaries: ServiceSummary[] = [
@@ -48,6 +52,7 @@ export const serviceSummaries: ServiceSummary[] = [
     summary:
       "Calendars, inboxes, documents and customer questions handled by an assistant who learns how you like things done.",
     illustration: "calendar",
+    consultantSpecialities: ["entrepreneurial", "legal"],
   },
   {
     slug: "service2",
@@ -57,6 +62,7 @@ export const serviceSummaries: ServiceSummary[] = [
     summary:
       "Social media, content, SEO and reporting run consistently, so customers keep finding and trusting you.",
     illustration: "share",
+    consultantSpecialities: ["marketing", "sales"],
   },
   {
     slug: "service3",
@@ -65,6 +71,7 @@ export const serviceSummaries: ServiceSummary[] = [
     tagline: "Accurate books every month, and no scramble at tax time.",
     summary: "Reconciled accounts, paid bills, sent invoices and reports you can act on.",
     illustration: "invoice",
+    consultantSpecialities: ["financial", "tax"],
   },
   {
     slug: "service4",
@@ -73,6 +80,7 @@ export const serviceSummaries: ServiceSummary[] = [
     tagline: "Projects that finish on time, with everyone kept in the loop.",
     summary: "Plans, milestones, meetings and reports coordinated so your projects keep moving.",
     illustration: "kanban",
+    consultantSpecialities: ["entrepreneurial", "it"],
   },
   {
     slug: "service5",
@@ -81,6 +89,7 @@ export const serviceSummaries: ServiceSummary[] = [
     tagline: "Turn the data you already have into decisions you can trust.",
     summary: "Clean data, clear dashboards and honest analysis of your market, finances and customers.",
     illustration: "dashboard",
+    consultantSpecialities: ["it", "financial"],
   },
 ];
 

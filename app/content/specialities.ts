@@ -11,6 +11,7 @@ export const specialities = [
 ] as const;
 
 export type SpecialityName = (typeof specialities)[number]["name"];
+export type SpecialitySlug = (typeof specialities)[number]["slug"];
 export const specialityNames = specialities.map((speciality) => speciality.name) as [
   SpecialityName,
   ...SpecialityName[],

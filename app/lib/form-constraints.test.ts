@@ -137,16 +137,21 @@ describe("the forms' attributes agree with the server's checks", () => {
       name: "idNumber",
       required: true,
       minLength: 4,
-      maxLength: 30,
-      pattern: "[A-Za-z0-9]{4,30}",
+      pattern: "[ \\-]*(?:[A-Za-z0-9][ \\-]*){4,30}",
     });
     const pattern = new RegExp(`^(?:${formConstraints(kycSubmissionSchema).idNumber.pattern})$`, "v");
-    for (const idNumber of ["AB1", "A".repeat(31), "AB-1234"]) {
+    for (const idNumber of ["AB1", "A".repeat(31), "AB_1234", "A-B-1"]) {
       expect(pattern.test(idNumber)).toBe(false);
       expect(serverMessage(kycSubmissionSchema, "idNumber", idNumber, {})).toBe(
-        "Your ID number must be 4 to 30 letters or digits.",
+        "Your ID number must be 4 to 30 letters or digits (spaces and hyphens are fine).",
       );
     }
+    // Grouped as on the document: accepted, and only the letters and digits are kept.
+    expect(pattern.test("ab-12 34")).toBe(true);
+    expect(serverMessage(kycSubmissionSchema, "idNumber", "ab-12 34", {})).toBeUndefined();
+    expect(serverMessage(kycSubmissionSchema, "idNumber", "1-2-3", {})).toBe(
+      "Your ID number must be 4 to 30 letters or digits (spaces and hyphens are fine).",
+    );
   });
 
   it("contact: a name at the input's limit is accepted and one longer is refused", () => {

@@ -282,12 +282,20 @@ function ClosingCallToAction() {
               </li>
             ))}
           </ul>
-          <Link
-            to="/contact"
-            className="mt-10 inline-block rounded-full bg-accent-400 px-8 py-3.5 font-semibold text-ink hover:bg-accent-300"
-          >
-            Contact Us
-          </Link>
+          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <Link
+              to="/contact"
+              className="inline-block rounded-full bg-accent-400 px-8 py-3.5 font-semibold text-ink hover:bg-accent-300"
+            >
+              Contact Us
+            </Link>
+            <Link
+              to="/consultant"
+              className="inline-block rounded-full border border-white/50 px-8 py-3.5 font-semibold text-white hover:bg-white/10 focus-visible:outline-white"
+            >
+              Talk to a consultant
+            </Link>
+          </div>
         </div>
       </div>
     </section>

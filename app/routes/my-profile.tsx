@@ -4,6 +4,7 @@ import { FormAlert, PrimaryButton, SelectField, TextField } from "~/components/f
 import { KycStatusPanel } from "~/components/kyc-status-panel";
 import { PictureChooser } from "~/components/picture-chooser";
 import { genders } from "~/content/lists";
+import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { profileUpdateSchema } from "~/features/accounts/schemas";
 import { getKycSummary } from "~/features/kyc/kyc.server";
@@ -143,7 +144,7 @@ function ProfileForm({
       <FormAlert message={failure?.error} />
       <PictureChooser
         buttonLabel="Choose a picture"
-        hint="JPEG, PNG or WebP, up to 2 MB."
+        hint={`JPEG, PNG or WebP, up to ${PICTURE_MAX_LABEL}.`}
         error={errors.image}
         renderPicture={(chosen) =>
           chosen ? (

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
 import { PictureChooser } from "~/components/picture-chooser";
+import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { getOwnConsultant, updateOwnProfile } from "~/features/consultants/portal.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -94,7 +95,7 @@ export default function MyScheduleProfile({ loaderData, actionData }: Route.Comp
         <FormAlert message={failure?.error} />
         <PictureChooser
           buttonLabel="Replace the picture"
-          hint="JPEG, PNG or WebP, up to 2 MB; shown square."
+          hint={`JPEG, PNG or WebP, up to ${PICTURE_MAX_LABEL}; shown square.`}
           error={failure?.fieldErrors.image}
           renderPicture={(chosen) => (
             <img

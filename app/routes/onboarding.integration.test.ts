@@ -103,7 +103,7 @@ describe("the onboarding steps", () => {
       step: 2,
       fieldErrors: {
         dob: "You must be at least 18 years old.",
-        idNumber: "Your ID number must be 4 to 30 letters or digits.",
+        idNumber: "Your ID number must be 4 to 30 letters or digits (spaces and hyphens are fine).",
       },
     });
 
@@ -198,7 +198,7 @@ describe("the onboarding steps", () => {
       address: { required: true, minLength: 5, maxLength: 300 },
       phone: { required: true, type: "tel", maxLength: 30 },
       dob: { required: true, type: "date" },
-      idNumber: { required: true, minLength: 4, maxLength: 30 },
+      idNumber: { required: true, minLength: 4, pattern: "[ \\-]*(?:[A-Za-z0-9][ \\-]*){4,30}" },
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   kycFields,
   kycSteps,
   latestAllowedBirthDate,
+  normalizeIdNumber,
 } from "~/features/kyc/kyc-steps";
 import { requireUser, safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -167,7 +168,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               label="ID Number"
               {...fields.idNumber}
               autoComplete="off"
-              hint={`${fields.idNumber.minLength} to ${fields.idNumber.maxLength} letters or digits, as on your ID document.`}
+              hint="4 to 30 letters or digits, as on your ID document; spaces and hyphens are fine."
               defaultValue={values.idNumber}
               error={fieldErrors.idNumber}
             />
@@ -179,7 +180,8 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
               <div key={name} className="grid gap-1 px-5 py-3 sm:grid-cols-3">
                 <dt className="font-medium text-muted text-sm">{kycFieldLabels[name]}</dt>
                 <dd className="break-words text-ink sm:col-span-2">
-                  {values[name]}
+                  {/* Only the last four of the ID are ever shown, as the page promises. */}
+                  {name === "idNumber" ? `•••• ${normalizeIdNumber(values[name]).slice(-4)}` : values[name]}
                   <input type="hidden" name={name} value={values[name]} />
                 </dd>
               </div>

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { Illustration } from "~/components/illustration";
 import { findServiceByPath, firstCycleOffer, services } from "~/content/services";
 import { site } from "~/content/site";
+import { findSpeciality } from "~/content/specialities";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/service";
 
@@ -14,7 +15,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const otherServices = services
     .filter((other) => other.slug !== service.slug)
     .map(({ slug, path, title, illustration }) => ({ slug, path, title, illustration }));
-  return { service, otherServices, offer: firstCycleOffer };
+  const consultantGroups = service.consultantSpecialities.flatMap((slug) => findSpeciality(slug) ?? []);
+  return { service, otherServices, consultantGroups, offer: firstCycleOffer };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -71,7 +73,7 @@ const accentButton =
   "inline-flex items-center justify-center gap-2 rounded-full bg-accent-400 px-6 py-3 font-semibold text-ink shadow-sm hover:bg-accent-300 focus-visible:outline-white";
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, otherServices, offer } = loaderData;
+  const { service, otherServices, consultantGroups, offer } = loaderData;
   return (
     <>
       <section aria-labelledby="service-title" className="bg-brand-800 text-white">
@@ -167,6 +169,32 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           </section>
         );
       })}
+
+      <section aria-labelledby="consultants-cta" className="border-gray-200 border-t bg-surface">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+          <h2 id="consultants-cta" className="font-bold text-2xl text-ink tracking-tight">
+            Talk to a specialist
+          </h2>
+          <p className="mt-2 max-w-3xl text-muted">
+            Book a 30-minute paid session with one of our{" "}
+            {consultantGroups.map((group) => group.name.replace(/ Consultants$/, "")).join(" or ")}{" "}
+            consultants; you see the fee before you book. Planning an assistant? That consultation is free.
+          </p>
+          <ul className="mt-6 flex flex-wrap gap-3">
+            {consultantGroups.map((group) => (
+              <li key={group.slug}>
+                <Link
+                  to={`/consultant/${group.slug}`}
+                  className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-5 py-2.5 font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
+                >
+                  {group.name}
+                  <ArrowRight aria-hidden="true" className="size-4 text-brand-700" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
 
       <section aria-labelledby="more-services" className="border-gray-200 border-t bg-white">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">

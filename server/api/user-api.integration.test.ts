@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { PICTURE_MAX_BYTES, PICTURE_MAX_LABEL, PICTURE_TOO_LARGE } from "~/features/accounts/account-limits";
 import { hashToken } from "~/features/accounts/sessions.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
@@ -591,17 +592,38 @@ describe("POST /api/user/update-profile", () => {
     expect(await profileOf(account.token)).toEqual(before);
   });
 
-  it("refuses a real picture over 2 MB with a sentence, storing nothing", async () => {
+  /** Noise does not compress: a PNG of noise stored without compression is 3 bytes a pixel. */
+  function noisePng(side: number): Promise<Buffer> {
+    return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+  }
+
+  it("takes a phone-sized picture of several megabytes and stores it small", async () => {
+    const account = await signUp(app);
+    // 1,400 × 1,400 of noise: about 5.6 MB, far over the old 2 MB limit.
+    const photo = await noisePng(1_400);
+    expect(photo.byteLength).toBeGreaterThan(5 * 1024 * 1024);
+    const response = await postForm(
+      app,
+      "/api/user/update-profile",
+      profileForm(validProfile, { bytes: photo, name: "photo.png", type: "image/png" }),
+      { token: account.token },
+    );
+    expect(response.status).toBe(200);
+    const image = (await profileOf(account.token)).image as string;
+    const stored = await stat(path.join(env.uploadDirectory, path.basename(image)));
+    expect(stored.size).toBeLessThan(300 * 1024);
+  });
+
+  it(`refuses a real picture over ${PICTURE_MAX_LABEL} with a sentence, storing nothing`, async () => {
     const account = await signUp(app);
     const before = await profileOf(account.token);
     const filesBefore = await filesIn(env.uploadDirectory);
-    // Noise does not compress: a 840×840 PNG stored without compression is just over 2 MB.
-    const side = 840;
-    const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    expect(big.byteLength).toBeGreaterThan(2 * 1024 * 1024);
-    expect(big.byteLength).toBeLessThan(2 * 1024 * 1024 + 40 * 1024);
+    // Just over the limit: 2,290 × 2,290 × 3 bytes.
+    const big = await noisePng(2_290);
+    expect(big.byteLength).toBeGreaterThan(PICTURE_MAX_BYTES);
+    expect(big.byteLength).toBeLessThan(PICTURE_MAX_BYTES + 40 * 1024);
     const response = await postForm(
       app,
       "/api/user/update-profile",
@@ -610,19 +632,23 @@ describe("POST /api/user/update-profile", () => {
     );
     expect([400, 413]).toContain(response.status);
     const body = await expectFailure(response, response.status);
-    expect(body.message).toMatch(/2 MB/);
+    expect(body.message).toBe(PICTURE_TOO_LARGE);
     expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
     expect(await profileOf(account.token)).toEqual(before);
   });
 
-  it("answers a 3 MB multipart body with 413, storing nothing", async () => {
+  it("answers a multipart body a megabyte over the limit with 413, storing nothing", async () => {
     const account = await signUp(app);
     const before = await profileOf(account.token);
     const filesBefore = await filesIn(env.uploadDirectory);
     const response = await postForm(
       app,
       "/api/user/update-profile",
-      profileForm(validProfile, { bytes: randomBytes(3 * 1024 * 1024), name: "huge.png", type: "image/png" }),
+      profileForm(validProfile, {
+        bytes: randomBytes(PICTURE_MAX_BYTES + 1024 * 1024),
+        name: "huge.png",
+        type: "image/png",
+      }),
       { token: account.token },
     );
     await expectFailure(response, 413);

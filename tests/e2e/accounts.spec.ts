@@ -22,11 +22,14 @@ test("sign up, complete the three onboarding steps and land home with the toast"
 
   await expect(page.getByRole("heading", { name: "Additional Information" })).toBeVisible();
   await page.getByLabel("Date of Birth").fill("1990-04-02");
-  await page.getByLabel("ID Number").fill("AB1234567");
+  // Written in groups as on the document: accepted, and only its last four are ever shown.
+  await page.getByLabel("ID Number").fill("ab-123 4567");
   await page.getByRole("button", { name: "Next" }).click();
 
   await expect(page.getByRole("heading", { name: "Review and Submit" })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText("AB1234567");
+  await expect(page.getByRole("main")).toContainText("•••• 4567");
+  await expect(page.getByRole("main")).not.toContainText("AB1234567");
+  await expect(page.getByRole("main")).not.toContainText("ab-123");
   await page.getByRole("button", { name: "Submit" }).click();
 
   await page.waitForURL((url) => url.pathname === "/");

@@ -65,7 +65,7 @@ test("hovering the Services menu opens it", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Digital Marketing");
 });
 
-test("the Resources menu offers testimonials, FAQs and the blog", async ({ page }) => {
+test("the Resources menu offers testimonials, FAQs, the blog and the projects", async ({ page }) => {
   const services = mainNav(page).getByRole("button", { name: "Services" });
   await services.click();
   await expect(services).toHaveAttribute("aria-expanded", "true");

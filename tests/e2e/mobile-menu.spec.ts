@@ -61,6 +61,23 @@ test("choosing a link in the mobile menu navigates and closes the menu", async (
   await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
 });
 
+test("from the home page a visitor reaches the consultants in two taps", async ({ page }) => {
+  await openPage(page, "/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.locator("nav#mobile-menu").getByRole("link", { name: "Consultants", exact: true }).click();
+  await expect(page).toHaveURL(/\/consultant$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Consultants");
+});
+
+test("a service page leads to the consultants who fit it", async ({ page }) => {
+  await openPage(page, "/service3");
+  const section = page.getByRole("region", { name: "Talk to a specialist" });
+  await expect(section).toContainText("30-minute paid session");
+  await section.getByRole("link", { name: "Tax Consultants" }).click();
+  await expect(page).toHaveURL(/\/consultant\/tax$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax Consultants");
+});
+
 test("the mobile menu's Home link goes home and closes the menu", async ({ page }) => {
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.locator("nav#mobile-menu");

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { FeatureError } from "~/lib/errors";
-import { PICTURE_MAX_BYTES } from "./account-limits";
+import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "./account-limits";
 
 export const PICTURE_SIZE_PX = 256;
 /** Where stored pictures are served from (see server/http-app.ts). */
@@ -28,9 +28,7 @@ export async function storeUploadedPicture(
   size: { width: number; height: number },
 ): Promise<string> {
   if (bytes.byteLength > PICTURE_MAX_BYTES) {
-    throw new FeatureError("too-large", "Please choose a picture of at most 2 MB.", {
-      image: "Please choose a picture of at most 2 MB.",
-    });
+    throw new FeatureError("too-large", PICTURE_TOO_LARGE, { image: PICTURE_TOO_LARGE });
   }
   let format: string | undefined;
   try {

@@ -64,13 +64,12 @@ describe("inquiryInputFrom", () => {
       email: "ada@example.com",
       phone: "+442079460958",
       phoneCountry: "GB",
-      requiredServices: ["Digital Marketing"],
+      requiredServices: ["Digital Marketing", "Bookkeeping"],
       businessType: "Startup",
       industry: "E-Commerce",
       timezone: "Other",
     });
-    // Bookkeeping is not on the form's list, and CET is not a listed zone: both go in the message.
-    expect(inquiry.message).toContain("Bookkeeping");
+    // CET is not a listed zone: it goes in the message.
     expect(inquiry.message).toContain("CET");
     expect(inquiry.preferredCallTime).toMatch(/^2027-05-04 14:00/);
   });
@@ -120,9 +119,18 @@ describe("inquiryInputFrom", () => {
     expect(read("email", "ada at example dot com").ok).toBe(false);
     expect(read("phone", "12345").ok).toBe(false);
     expect(read("services", "knitting").ok).toBe(false);
-    // Bookkeeping alone is kept, but one of the form's four services is still needed.
+    // Bookkeeping is one of the five services the form offers.
     const bookkeeping = read("services", "bookkeeping");
-    expect(bookkeeping.ok).toBe(false);
+    expect(bookkeeping.ok).toBe(true);
     expect(bookkeeping.updates?.services?.value?.interpretedValue).toBe("Bookkeeping");
+  });
+
+  it("reads Central time as CST", () => {
+    const slot = DIALOG_SLOTS[INTENT.requestConsultation]!.find(
+      (candidate) => candidate.name === "timezone",
+    )!;
+    const reading = slot.read("central", {}, { now: NOW });
+    expect(reading.ok).toBe(true);
+    expect(reading.updates?.timezone?.value?.interpretedValue).toBe("CST");
   });
 });

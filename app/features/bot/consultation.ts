@@ -136,9 +136,6 @@ const serviceMatcher = new ChoiceMatcher(
   })),
   0.6,
 );
-const otherServiceTitles = services
-  .map((service) => service.title)
-  .filter((title) => !inquiryServiceSet.has(title));
 
 /** Services named as whole words in a sentence, for filling the slot from the first message. */
 export function servicesMentioned(text: string): string[] {
@@ -157,15 +154,7 @@ export function servicesMentioned(text: string): string[] {
 }
 
 function servicesReading(values: string[], original: string): SlotReading {
-  const slot = listSlot(values, original);
-  if (!values.some((value) => inquiryServiceSet.has(value))) {
-    return {
-      ok: false,
-      updates: { services: slot },
-      problem: `I've noted ${values.join(" and ")}. Our consultation requests are filed under ${inquiryServices.join(", ")}: which of these should we also discuss?`,
-    };
-  }
-  return { ok: true, updates: { services: slot } };
+  return { ok: true, updates: { services: listSlot(values, original) } };
 }
 
 function readServices(text: string, slots: Slots): SlotReading {
@@ -220,6 +209,7 @@ const industryMatcher = new ChoiceMatcher(
 
 const timeZoneMatcher = new ChoiceMatcher([
   { value: "EST", aliases: ["eastern", "et", "edt", "new york", "east coast", "toronto", "miami"] },
+  { value: "CST", aliases: ["central", "ct", "cdt", "chicago", "dallas", "houston", "mexico city"] },
   { value: "PST", aliases: ["pacific", "pt", "pdt", "california", "los angeles", "seattle", "west coast"] },
   { value: "MST", aliases: ["mountain", "mt", "mdt", "denver", "arizona", "phoenix", "utah"] },
   { value: "GMT", aliases: ["utc", "london", "uk", "britain", "greenwich", "lisbon", "dublin"] },
@@ -593,13 +583,12 @@ export function confirmationPrompt(intentName: string, slots: Slots): Message[] 
 
 /**
  * The contact feature's input for a finished dialog. Values the dialog did not ask are the lists'
- * neutral "Other", explained in the message; services outside the form's list (Bookkeeping) and an
- * unlisted time zone or a preferred time the assistant could not read are written in the message.
+ * neutral "Other", explained in the message; an unlisted time zone or a preferred time the
+ * assistant could not read are written in the message.
  */
 export function inquiryInputFrom(intentName: string, slots: Slots): Record<string, unknown> {
   const chosen = listValues(slots.services);
   const requiredServices = chosen.filter((value) => inquiryServiceSet.has(value));
-  const extraServices = chosen.filter((value) => otherServiceTitles.includes(value));
   const phone = slots.phone?.value;
   const notes: string[] = [];
   const handoff = intentName === INTENT.talkToPerson;
@@ -608,7 +597,6 @@ export function inquiryInputFrom(intentName: string, slots: Slots): Record<strin
       ? "Message left with the site assistant (a person is asked to reply)."
       : "Free consultation requested through the site assistant.",
   );
-  if (extraServices.length > 0) notes.push(`Also interested in: ${extraServices.join(", ")}.`);
   const zoneWords = slots.timezone?.value?.originalValue?.trim();
   if (slotText(slots, "timezone") === "Other" && zoneWords && zoneWords.toLowerCase() !== "other") {
     notes.push(`Time zone as written: ${zoneWords}.`);

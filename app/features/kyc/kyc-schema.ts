@@ -1,14 +1,14 @@
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { z } from "zod";
 import { inputTypes } from "~/lib/form-constraints";
-import { latestAllowedBirthDate, MINIMUM_AGE_YEARS } from "./kyc-steps";
+import { latestAllowedBirthDate, MINIMUM_AGE_YEARS, normalizeIdNumber } from "./kyc-steps";
 
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-const ID_NUMBER_RULE = "Your ID number must be 4 to 30 letters or digits.";
+const ID_NUMBER_RULE = "Your ID number must be 4 to 30 letters or digits (spaces and hyphens are fine).";
 
 /** Step 1: Basic Information. */
 export const kycBasicSchema = z.object({
@@ -46,8 +46,10 @@ export const kycAdditionalSchema = z.object({
     .trim()
     .min(1, "Please enter your ID number.")
     .min(4, ID_NUMBER_RULE)
-    .max(30, ID_NUMBER_RULE)
-    .regex(/^[A-Za-z0-9]{4,30}$/, ID_NUMBER_RULE),
+    // 4 to 30 letters or digits, grouped by spaces or hyphens as on the document if the person likes.
+    // biome-ignore lint/complexity/noUselessEscapeInRegex: the pattern attribute runs it with the v flag, where a bare "-" is an error
+    .regex(/^[ \-]*(?:[A-Za-z0-9][ \-]*){4,30}$/u, ID_NUMBER_RULE)
+    .transform(normalizeIdNumber),
 });
 
 export const kycSubmissionSchema = kycBasicSchema.extend(kycAdditionalSchema.shape);

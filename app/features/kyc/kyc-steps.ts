@@ -15,6 +15,11 @@ export const kycSteps: { title: string; fields: readonly KycField[] }[] = [
   { title: "Review and Submit", fields: kycFields },
 ];
 
+/** An ID number as stored: IDs are often written in groups, but spaces and hyphens are not part of it. */
+export function normalizeIdNumber(typed: string): string {
+  return typed.replace(/[ -]/g, "").toUpperCase();
+}
+
 export const MINIMUM_AGE_YEARS = 18;
 
 /** Today's date minus the minimum age, as YYYY-MM-DD (the latest allowed date of birth). */

@@ -90,6 +90,20 @@ describe("POST /api/user/kyc", () => {
     });
   });
 
+  it("accepts an ID written in groups and keeps only its letters and digits, in capitals", async () => {
+    const account = await signUp(app);
+    const response = await postJson(
+      app,
+      "/api/user/kyc",
+      { ...details, idNumber: " xk-938 172-65 " },
+      { token: account.token },
+    );
+    expect(response.status).toBe(200);
+    const row = await submissionOf(await userIdOf(account.email));
+    expect(row?.idNumberLast4).toBe("7265");
+    expect(decryptText(secrets.encryptionKey, row!.idNumberEncrypted)).toBe("XK93817265");
+  });
+
   it("accepts the token as Authorization: Bearer, as the old onboarding form sends it", async () => {
     const account = await signUp(app);
     const response = await postJson(app, "/api/user/kyc", details, {
@@ -194,7 +208,11 @@ describe("POST /api/user/kyc", () => {
     ["a date of birth under 18 years ago", { ...details, dob: tenYearsAgo }],
     ["no ID number", { ...details, idNumber: undefined }],
     ["an ID number under 4 characters", { ...details, idNumber: "123" }],
-    ["an ID number with symbols", { ...details, idNumber: "12-34-56" }],
+    ["an ID number with symbols", { ...details, idNumber: "12_34/56" }],
+    [
+      "an ID number of under 4 letters and digits once its hyphens are dropped",
+      { ...details, idNumber: "1-2-3" },
+    ],
     ["an ID number over 30 characters", { ...details, idNumber: "9".repeat(31) }],
     ["an ID number sent as a number", { ...details, idNumber: 12345678 }],
   ];

@@ -416,8 +416,8 @@ function NoShowForm({ data, busy, back }: { data: LoaderData; busy: boolean; bac
     <Form method="post" className="space-y-4 rounded-xl border border-red-200 bg-red-50 p-4">
       <h3 className="font-semibold text-red-900">Mark this appointment as a no-show?</h3>
       <p className="text-red-900 text-sm">
-        Record that {data.customer.name} did not come. This cannot be undone, and the appointment can then
-        no longer be marked completed.
+        Record that {data.customer.name} did not come. This cannot be undone, and the appointment can then no
+        longer be marked completed.
       </p>
       <input type="hidden" name="intent" value="no-show" />
       <div className="flex flex-wrap gap-3">

@@ -12,6 +12,7 @@ import {
 } from "~/components/form-controls";
 import { PictureChooser } from "~/components/picture-chooser";
 import { specialityNames } from "~/content/specialities";
+import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import {
   clockTime,
   consultantFormInput,
@@ -203,7 +204,7 @@ function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant 
         <legend className="px-1 font-semibold text-ink">Profile</legend>
         <PictureChooser
           buttonLabel={consultant ? "Replace the picture" : "Choose a picture"}
-          hint="JPEG, PNG or WebP, up to 2 MB; shown square."
+          hint={`JPEG, PNG or WebP, up to ${PICTURE_MAX_LABEL}; shown square.`}
           error={errors.image}
           renderPicture={(chosen) =>
             chosen || consultant?.image ? (

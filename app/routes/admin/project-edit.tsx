@@ -3,6 +3,7 @@ import { AdminShell } from "~/components/admin-shell";
 import { Badge } from "~/components/badge";
 import { ChoiceField } from "~/components/choice-field";
 import { FieldError, FormAlert, PrimaryButton, TextAreaField, TextField } from "~/components/form-controls";
+import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import {
   createProject,
   findAdminProject,
@@ -190,7 +191,7 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
               Picture{project ? " (leave empty to keep the current one)" : ""}
             </label>
             <p id="project-image-hint" className="mt-1 text-muted text-sm">
-              JPEG, PNG or WebP up to 2 MB; shown at 4:3.
+              JPEG, PNG or WebP up to {PICTURE_MAX_LABEL}; shown at 4:3.
             </p>
             <input
               id="project-image"

@@ -21,7 +21,7 @@ export const menuServices = [
   "Business Data Analysis",
 ] as const;
 
-export const resourceLinks = ["Clients Testimonials", "FAQs", "Blog"] as const;
+export const resourceLinks = ["Clients Testimonials", "FAQs", "Blog", "Projects"] as const;
 
 export const footerTagline = "Your Hub for Reliable Virtual Assistance";
 
