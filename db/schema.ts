@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { businessTypes, genders, industries, timeZones } from "../app/content/lists";
+import { planSlugs } from "../app/content/plans";
 import { specialityNames } from "../app/content/specialities";
 
 /** Small key/value facts about this database, such as which seed version it received. */
@@ -222,6 +223,8 @@ export const inquiries = pgTable(
     otherIndustry: text("other_industry").notNull().default(""),
     timezone: text("timezone", { enum: timeZones }).notNull(),
     message: text("message").notNull().default(""),
+    /** The monthly plan the sender chose (app/content/plans.ts), or null when not chosen. */
+    plan: text("plan", { enum: planSlugs }),
     /**
      * The seed's `calendly`: when the sender would like the free consultation call, as wall-clock
      * time in their own time zone (see docs/decisions/0004-preferred-call-time.md), or null.

@@ -1,6 +1,8 @@
 export interface Step {
   title: string;
   description: string;
+  /** A page that tells more about the step; its title links there. */
+  href?: string;
 }
 
 /** What to Expect: the path from first contact to results. */
@@ -12,6 +14,7 @@ export const steps: Step[] = [
   {
     title: "Choose a Suitable Plan",
     description: "Pick the hours and services that fit; change your plan as you grow.",
+    href: "/pricing",
   },
   {
     title: "Get Matched with Virtual Assistant(s)",

@@ -113,6 +113,27 @@ describe("the contact page's action", () => {
     ]);
   });
 
+  it("stores the plan picked in the Plan field, and refuses an unknown one with 400 beside the field", async () => {
+    const chosen = filledForm({ plan: "dedicated" });
+    const { answer, context } = await submit(chosen);
+    await expectRedirectWithToast(answer, context, "/contact?sent=1", {
+      kind: "success",
+      message: "Form submitted successfully!",
+    });
+    expect((await inquiriesFrom(String(chosen.email)))[0]?.plan).toBe("dedicated");
+
+    const notSure = filledForm({ plan: "" });
+    await submit(notSure);
+    expect((await inquiriesFrom(String(notSure.email)))[0]?.plan).toBeNull();
+
+    const unknown = filledForm({ plan: "platinum" });
+    const refused = await submit(unknown);
+    expect(refused.answer.status).toBe(400);
+    expect(refused.answer.data.fieldErrors).toEqual({ plan: "Please choose a plan from the list." });
+    expect(refused.answer.data.values.plan).toBe("platinum");
+    expect(await inquiriesFrom(String(unknown.email))).toEqual([]);
+  });
+
   it("refuses a filled honeypot with 400 and the honeypot's sentence, storing and mailing nothing", async () => {
     const fields = filledForm({ [HONEYPOT_FIELD]: "https://spam.example" });
     const { answer } = await submit(fields);
@@ -139,5 +160,18 @@ describe("the contact page's loader", () => {
     expect(sent.fields.message).toMatchObject({ name: "message", maxLength: 5000 });
     expect(sent.fields.phone).toMatchObject({ name: "phone", required: true, type: "tel", maxLength: 30 });
     expect(sent.countries.some((country) => country.code === "GB")).toBe(true);
+  });
+
+  it("preselects the plan a pricing page link names, and nothing for a plan it does not know", async () => {
+    const context = await pageContext(suite.app);
+    const planOf = async (path: string) =>
+      (
+        await answerOf<Awaited<ReturnType<typeof loader>>>(() =>
+          loader({ request: pageGet(context, path), context } as never),
+        )
+      ).data.plan;
+    expect(await planOf("/contact?plan=growth")).toBe("growth");
+    expect(await planOf("/contact?plan=platinum")).toBe("");
+    expect(await planOf("/contact")).toBe("");
   });
 });

@@ -1,6 +1,7 @@
 import { CalendarClock, CheckCircle2, type LucideIcon, Mail, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { ChoiceField } from "~/components/choice-field";
 import { CountryPicker } from "~/components/country-picker";
 import {
   CheckboxGroup,
@@ -12,6 +13,7 @@ import {
 } from "~/components/form-controls";
 import { showToast } from "~/components/toaster";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
+import { describePlan, findPlan, plans } from "~/content/plans";
 import { site } from "~/content/site";
 import { inquiryContextFrom, submitInquiry } from "~/features/contact/contact.server";
 import { DEFAULT_PHONE_COUNTRY, inquiryMessages } from "~/features/contact/inquiry-fields";
@@ -37,11 +39,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+/** The Plan field's choices; "Not sure yet" is the empty first choice. */
+const planChoices = plans.map((plan) => ({ value: plan.slug, label: describePlan(plan) }));
+
 export function loader({ request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
   return {
     // Built here so the phone-number metadata stays on the server.
     countries: listPhoneCountries(),
-    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sent: query.get("sent") === "1",
+    // "Choose <Plan>" on /pricing links here with ?plan=<slug>; an unknown slug preselects nothing.
+    plan: findPlan(query.get("plan"))?.slug ?? "",
     earliestCallTime: `${new Date().toISOString().slice(0, 10)}T00:00`,
     fields: formConstraints(inquirySchema()),
   };
@@ -70,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { countries, sent, earliestCallTime, fields } = loaderData;
+  const { countries, sent, earliestCallTime, fields, plan } = loaderData;
   return (
     <>
       <section className="bg-brand-50">
@@ -99,6 +107,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               countries={countries}
               earliestCallTime={earliestCallTime}
               fields={fields}
+              plan={plan}
               failure={actionData}
             />
           )}
@@ -193,15 +202,19 @@ function InquiryForm({
   countries,
   earliestCallTime,
   fields,
+  plan,
   failure,
 }: {
   countries: Route.ComponentProps["loaderData"]["countries"];
   earliestCallTime: string;
   fields: Route.ComponentProps["loaderData"]["fields"];
+  /** The plan slug from the link that opened the form, or "". */
+  plan: string;
   failure: FormFailure | undefined;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  // The form names its action, so a ?plan= in the address never changes where (or whether) it posts.
   const submitting = navigation.state !== "idle" && navigation.formAction === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
   const values = failure?.values ?? {};
@@ -222,7 +235,7 @@ function InquiryForm({
   const alert = invalid ? (hydrated ? undefined : inquiryMessages.fixTheForm) : failure?.error;
 
   return (
-    <Form ref={formRef} method="post" noValidate className="relative space-y-6">
+    <Form ref={formRef} method="post" action="/contact" noValidate className="relative space-y-6">
       <div>
         <h2 className="font-semibold text-2xl text-ink">Tell us about your business</h2>
         <p className="mt-1 text-muted text-sm">All fields are required unless marked optional.</p>
@@ -302,6 +315,16 @@ function InquiryForm({
         options={inquiryServices}
         defaultValues={values.requiredServices?.split(SERVICE_SEPARATOR) ?? []}
         error={errors.requiredServices}
+      />
+
+      <ChoiceField
+        label="Plan (optional)"
+        name={fields.plan.name}
+        choices={planChoices}
+        empty="Not sure yet"
+        hint="The monthly plan you are thinking of. We talk it through on the free call."
+        defaultValue={values.plan ?? plan}
+        error={errors.plan}
       />
 
       <div className="grid gap-6 sm:grid-cols-2">

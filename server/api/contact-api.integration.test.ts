@@ -103,6 +103,7 @@ describe("POST /api/contact accepts an inquiry", () => {
       timezone: "EST",
       message: "We need help with our inbox and calendar.",
       preferredCallTime: null,
+      plan: null,
     });
 
     expect(await counts()).toEqual({ inquiries: before.inquiries + 1, outbox: before.outbox + 2 });
@@ -267,7 +268,7 @@ describe("POST /api/contact refuses what does not belong, never with a 5xx", () 
   const unknownValues: [string, string, unknown][] = [
     ["business type", "businessType", "Pirate"],
     ["industry", "industry", "Space Travel"],
-    ["service", "requiredServices", ["Administrative Support", "Bookkeeping"]],
+    ["service", "requiredServices", ["Administrative Support", "Tarot Reading"]],
     ["time zone", "timezone", "CET"],
     ["phone country", "phoneCountry", "ZZ"],
   ];
@@ -408,5 +409,22 @@ describe("POST /api/contact rate limit", () => {
     } finally {
       await rm(strict.env.dataDirectory, { recursive: true, force: true });
     }
+  });
+});
+
+describe("POST /api/contact and the plan", () => {
+  it("stores a plan when one is sent, and never requires it", async () => {
+    const inquiry = validInquiry({ plan: "starter" });
+    const response = await postJson(app, "/api/contact", inquiry);
+    expect(response.status).toBe(201);
+    const [row] = await database.db
+      .select()
+      .from(inquiries)
+      .where(eq(inquiries.email, String(inquiry.email)));
+    expect(row?.plan).toBe("starter");
+  });
+
+  it("refuses an unknown plan with 400 and a sentence, storing nothing", async () => {
+    await expectRefused(validInquiry({ plan: "enterprise" }), "plan", "Please choose a plan from the list.");
   });
 });

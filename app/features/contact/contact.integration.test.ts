@@ -127,6 +127,45 @@ describe("submitInquiry", () => {
     expect(receipt.textBody).not.toContain("Quarterly reports");
   });
 
+  it("stores the plan chosen on the pricing page and names it in the agency's e-mail", async () => {
+    const sent = inquiry({ plan: "growth" });
+    await submitInquiry(database.db, sent, context());
+    expect(await storedFor(String(sent.email))).toMatchObject({ plan: "growth" });
+    const notification = (await mailsAbout(String(sent.email))).find(
+      (mail) => mail.recipient === AGENCY_EMAIL,
+    );
+    expect(notification?.textBody).toContain("Plan: Growth (60 hours for $1,080 a month)");
+  });
+
+  it("keeps the plan empty (null) when none is chosen, and says nothing about a plan in the e-mail", async () => {
+    for (const plan of [undefined, "", null]) {
+      const sent = inquiry({ plan });
+      await submitInquiry(database.db, sent, context());
+      expect((await storedFor(String(sent.email)))?.plan, String(plan)).toBeNull();
+      const notification = (await mailsAbout(String(sent.email))).find(
+        (mail) => mail.recipient === AGENCY_EMAIL,
+      );
+      expect(notification?.textBody).not.toContain("Plan:");
+    }
+  });
+
+  it("refuses a plan that is not on the pricing page, storing and mailing nothing", async () => {
+    const before = {
+      inquiries: await countRows(database.db, inquiries),
+      outbox: await countRows(database.db, outbox),
+    };
+    for (const plan of ["platinum", 3, ["growth"]]) {
+      const error = await refusal(submitInquiry(database.db, inquiry({ plan }), context()));
+      expect(error.fieldErrors, JSON.stringify(plan)).toEqual({
+        plan: "Please choose a plan from the list.",
+      });
+    }
+    expect({
+      inquiries: await countRows(database.db, inquiries),
+      outbox: await countRows(database.db, outbox),
+    }).toEqual(before);
+  });
+
   it("keeps the picked country for a number several countries share, and the number's own when typed with +", async () => {
     const shared = inquiry({ phone: "01481 256789", phoneCountry: "GG" });
     await submitInquiry(database.db, shared, context());

@@ -2,6 +2,7 @@ import type { CountryCode } from "libphonenumber-js/max";
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
+import { type PlanSlug, planSlugs } from "~/content/plans";
 import { parseInput } from "~/lib/errors";
 import { inputTypes } from "~/lib/form-constraints";
 import {
@@ -78,6 +79,20 @@ const requiredServices = z.preprocess(
     )
     .refine((list) => list.length > 0, messages.servicesRequired)
     .transform((list) => [...new Set(list as Service[])]),
+);
+
+const knownPlans = new Set<string>(planSlugs);
+const unknownPlan = "Please choose a plan from the list.";
+
+/** Optional: the plan picked on the pricing page; empty ("Not sure yet") is stored as null. */
+const plan = z.preprocess(
+  blankWhenAbsent,
+  z
+    .string({ error: unknownPlan })
+    .trim()
+    .toLowerCase()
+    .refine((slug) => slug === "" || knownPlans.has(slug), unknownPlan)
+    .transform((slug) => (slug === "" ? null : (slug as PlanSlug))),
 );
 
 const phoneCountry = z.preprocess(
@@ -210,6 +225,7 @@ export function inquirySchema({ now = new Date(), phoneCountryChosen = true }: I
       businessType: choice(businessTypes, messages.businessTypeRequired, "business type"),
       otherBusiness: optionalText("business type", INQUIRY_LIMITS.other),
       requiredServices,
+      plan,
       industry: choice(industries, messages.industryRequired, "industry"),
       otherIndustry: optionalText("industry", INQUIRY_LIMITS.other),
       timezone: choice(timeZones, messages.timezoneRequired, "time zone"),
@@ -284,6 +300,7 @@ export const inquiryFieldNames = [
   "businessType",
   "otherBusiness",
   "requiredServices",
+  "plan",
   "industry",
   "otherIndustry",
   "timezone",

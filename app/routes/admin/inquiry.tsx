@@ -3,6 +3,7 @@ import { AdminShell } from "~/components/admin-shell";
 import { Badge } from "~/components/badge";
 import { ChoiceField } from "~/components/choice-field";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
+import { describePlan, findPlan } from "~/content/plans";
 import { describePreferredCallTime } from "~/features/contact/contact.server";
 import { getInquiry, replyToInquiry, updateInquiry } from "~/features/contact/inquiry-inbox.server";
 import { countryName } from "~/features/contact/phone-countries.server";
@@ -22,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
   const { inquiry, notes } = await getInquiry(context.db, params.inquiryId).catch(asErrorPage);
   const zone = context.env.AGENCY_TZ;
+  const plan = findPlan(inquiry.plan);
   const withOther = (choice: string, other: string) =>
     choice === "Other" && other ? `Other: ${other}` : choice;
   return {
@@ -37,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ["Phone", `${inquiry.phone} (${countryName(inquiry.phoneCountry)})`],
         ["Business type", withOther(inquiry.businessType, inquiry.otherBusiness)],
         ["Required services", inquiry.requiredServices.join(", ")],
+        ...(plan ? ([["Plan", describePlan(plan)]] as const) : []),
         ["Industry", withOther(inquiry.industry, inquiry.otherIndustry)],
         ["Timezone", inquiry.timezone],
         ["Preferred call time", describePreferredCallTime(inquiry) ?? "Not given"],

@@ -46,6 +46,27 @@ describe("the contact e-mails", () => {
     expect(mail.html).toContain("Can you &lt;help&gt;?");
   });
 
+  it("name the plan the sender chose, on its own line after the services, and no plan line without one", () => {
+    const base = {
+      agencyEmail: "agency@example.com",
+      phone: "+1 555 010 0199 (United States)",
+      reference: "ref-3",
+      receivedAt: new Date("2027-05-03T16:10:00.000Z"),
+    };
+    const withPlan = inquiryNotificationEmail({
+      ...base,
+      inquiry: { ...inquiry, requiredServices: ["Bookkeeping"], plan: "starter" },
+    });
+    expectBothPartsToSay(withPlan, [
+      "Required services: Bookkeeping\nPlan: Starter (20 hours for $380 a month)",
+    ]);
+    const withoutPlan = inquiryNotificationEmail({
+      ...base,
+      inquiry: { ...inquiry, requiredServices: ["Bookkeeping"], plan: null },
+    });
+    expect(withoutPlan.text).not.toContain("Plan:");
+  });
+
   it("say when no call time or message was given", () => {
     const mail = inquiryNotificationEmail({
       agencyEmail: "agency@example.com",

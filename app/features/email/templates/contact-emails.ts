@@ -1,3 +1,4 @@
+import { describePlan, findPlan, type PlanSlug } from "~/content/plans";
 import { site } from "~/content/site";
 import type { ValidInquiry } from "../../contact/inquiry-schema";
 import type { EmailMessage } from "../outbox.server";
@@ -14,10 +15,19 @@ type InquiryFacts = Pick<
   | "otherIndustry"
   | "timezone"
   | "message"
->;
+> & {
+  /** The plan chosen on the pricing page; absent or null when none was. */
+  plan?: PlanSlug | null;
+};
 
 function withOther(choice: string, other: string): string {
   return choice === "Other" && other ? `Other: ${other}` : choice;
+}
+
+/** "Plan: Growth (60 hours for $1,080 a month)", only when the sender chose one. */
+function planLine(slug: PlanSlug | null | undefined): string[] {
+  const plan = findPlan(slug);
+  return plan ? [`Plan: ${describePlan(plan)}`] : [];
 }
 
 /** To the agency: every field of a new inquiry; a reply goes to the sender. */
@@ -46,6 +56,7 @@ export function inquiryNotificationEmail(data: {
           `Phone: ${data.phone}`,
           `Business type: ${withOther(inquiry.businessType, inquiry.otherBusiness)}`,
           `Required services: ${inquiry.requiredServices.join(", ")}`,
+          ...planLine(inquiry.plan),
           `Industry: ${withOther(inquiry.industry, inquiry.otherIndustry)}`,
           `Timezone: ${inquiry.timezone}`,
           `Preferred call time: ${data.preferredCallTime ?? "not given"}`,
