@@ -3,8 +3,15 @@ import { describe, expect, it } from "vitest";
 import { services } from "./content/services";
 import { disallowedPaths, isCacheablePage, type PageRoute, routeTable, sitemapPaths } from "./route-table";
 
-/** The pages that read nothing personal: home, services, the five service pages, about, blog. */
-const contentPages = ["/", "/services", ...services.map((service) => service.path), "/about", "/blog"];
+/** The pages that read nothing personal: home, services, the five service pages, pricing, about, blog. */
+const contentPages = [
+  "/",
+  "/services",
+  ...services.map((service) => service.path),
+  "/pricing",
+  "/about",
+  "/blog",
+];
 
 describe("the route table", () => {
   it("names a route module that exists on every row", () => {
@@ -14,7 +21,7 @@ describe("the route table", () => {
   });
 
   it("caches the content pages and nothing personal or changing", () => {
-    expect(contentPages).toHaveLength(9);
+    expect(contentPages).toHaveLength(10);
     const cached = [...contentPages, "/blog/how-to-onboard-a-virtual-assistant-in-your-first-week"];
     const notCached = [
       "/blog/rss.xml",

@@ -69,6 +69,7 @@ export const routeTable: readonly PageRoute[] = [
       sitemap: true,
     }),
   ),
+  { path: "/pricing", file: "routes/pricing.tsx", cache: "public-content", sitemap: true },
   { path: "/about", file: "routes/about.tsx", cache: "public-content", sitemap: true },
   { path: "/blog", file: "routes/blog.tsx", cache: "public-content", sitemap: true },
   { path: "/blog/rss.xml", file: "routes/blog-rss.ts" },

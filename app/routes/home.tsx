@@ -2,7 +2,14 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { HeroIllustration } from "~/components/hero-illustration";
-import { CheckIcon, PeopleIcon, PersonCheckIcon, ShieldIcon, SparkIcon } from "~/components/icons";
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  PeopleIcon,
+  PersonCheckIcon,
+  ShieldIcon,
+  SparkIcon,
+} from "~/components/icons";
 import { illustrationMarkup } from "~/components/illustration-markup.server";
 import { ServiceCard } from "~/components/service-card";
 import { TestimonialsCarousel } from "~/components/testimonials-carousel";
@@ -62,7 +69,12 @@ const reasons = [
   },
 ];
 
-const closingTicks = ["Professional Virtual Assistants", "Flexible Plans", "24/7 Support"];
+/** The seed's three ticks; "Flexible Plans" shows what the plans are. */
+const closingTicks: { label: string; href?: string }[] = [
+  { label: "Professional Virtual Assistants" },
+  { label: "Flexible Plans", href: "/pricing" },
+  { label: "24/7 Support" },
+];
 
 export function loader() {
   return {
@@ -218,7 +230,19 @@ function WhatToExpect() {
               <span className="inline-flex size-10 items-center justify-center rounded-full bg-accent-400 font-bold text-ink">
                 {index + 1}
               </span>
-              <h3 className="mt-4 font-semibold text-lg">{step.title}</h3>
+              <h3 className="mt-4 font-semibold text-lg">
+                {step.href ? (
+                  <Link
+                    to={step.href}
+                    className="inline-flex items-center gap-1.5 rounded-sm underline decoration-accent-300 decoration-2 underline-offset-4 hover:text-accent-300 focus-visible:outline-white"
+                  >
+                    {step.title}
+                    <ArrowRightIcon aria-hidden="true" className="size-4 shrink-0" />
+                  </Link>
+                ) : (
+                  step.title
+                )}
+              </h3>
               <p className="mt-2 text-brand-100">{step.description}</p>
             </li>
           ))}
@@ -276,9 +300,18 @@ function ClosingCallToAction() {
           </p>
           <ul className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row sm:gap-8">
             {closingTicks.map((tick) => (
-              <li key={tick} className="flex items-center gap-2 font-medium">
+              <li key={tick.label} className="flex items-center gap-2 font-medium">
                 <CheckIcon aria-hidden="true" className="size-5 text-accent-300" />
-                {tick}
+                {tick.href ? (
+                  <Link
+                    to={tick.href}
+                    className="rounded-sm underline decoration-accent-300 decoration-2 underline-offset-4 hover:text-accent-300 focus-visible:outline-white"
+                  >
+                    {tick.label}
+                  </Link>
+                ) : (
+                  tick.label
+                )}
               </li>
             ))}
           </ul>

@@ -99,9 +99,17 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               {service.title}
             </h1>
             <p className="mt-4 max-w-2xl text-brand-100 text-lg sm:text-xl">{service.tagline}</p>
-            <p className="mt-6 inline-flex items-center gap-2 rounded-2xl bg-white/10 px-4 py-2 font-medium">
-              <BadgePercent aria-hidden="true" className="size-5 shrink-0 text-accent-300" />
-              <span>{`Get ${offer}.`}</span>
+            <p className="mt-6 inline-flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-white/10 px-4 py-2 font-medium">
+              <span className="inline-flex items-center gap-2">
+                <BadgePercent aria-hidden="true" className="size-5 shrink-0 text-accent-300" />
+                <span>{`Get ${offer}.`}</span>
+              </span>
+              <Link
+                to="/pricing"
+                className="rounded-sm font-semibold text-accent-300 underline underline-offset-4 hover:text-white focus-visible:outline-white"
+              >
+                See plans
+              </Link>
             </p>
             <div className="mt-8">
               <Link to="/contact" className={accentButton}>
