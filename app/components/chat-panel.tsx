@@ -456,7 +456,7 @@ export default function ChatPanel({ bot, signedIn, open, onClose, onUnread }: Ch
             entry.role === "user" ? (
               <div key={entry.id} className="flex flex-col items-end gap-1">
                 {entry.hidden ? null : (
-                  <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-brand-700 px-3 py-2 text-sm text-white">
+                  <p className="max-w-[85%] whitespace-pre-wrap wrap-anywhere rounded-2xl rounded-br-md bg-brand-700 px-3 py-2 text-sm text-white">
                     <span className="sr-only">You: </span>
                     {entry.text}
                   </p>
@@ -483,7 +483,7 @@ export default function ChatPanel({ bot, signedIn, open, onClose, onUnread }: Ch
             ) : (
               <div key={entry.id} className="flex flex-col items-start gap-2">
                 {entry.text ? (
-                  <p className="max-w-[90%] whitespace-pre-wrap break-words rounded-2xl rounded-bl-md bg-white px-3 py-2 text-ink text-sm shadow-sm ring-1 ring-gray-200">
+                  <p className="max-w-[90%] whitespace-pre-wrap wrap-anywhere rounded-2xl rounded-bl-md bg-white px-3 py-2 text-ink text-sm shadow-sm ring-1 ring-gray-200">
                     <span className="sr-only">Assistant: </span>
                     <RichText text={entry.text} />
                   </p>

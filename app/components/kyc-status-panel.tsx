@@ -50,7 +50,7 @@ export function KycStatusPanel({ kyc }: { kyc: KycStatusView | null }) {
           {kyc.status === "rejected" ? (
             <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm">
               <p className="font-medium text-red-900">We could not verify your identity:</p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-red-900">{kyc.rejectionReason}</p>
+              <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-red-900">{kyc.rejectionReason}</p>
               <Link
                 to="/onboarding"
                 className="mt-3 inline-flex rounded-full bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"

@@ -45,9 +45,11 @@ export function SlotPicker({
           {days.map((day) => {
             const checked = day.date === selected?.date;
             return (
+              // relative: keeps the visually hidden radio inside its label, so it cannot sit
+              // outside the scrolling row and widen the page.
               <label
                 key={day.date}
-                className={`flex min-w-16 cursor-pointer flex-col items-center rounded-xl border px-3 py-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${checked ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-ink hover:border-brand-400"} ${day.slots.length === 0 ? "opacity-60" : ""}`}
+                className={`relative flex min-w-16 cursor-pointer flex-col items-center rounded-xl border px-3 py-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${checked ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-ink hover:border-brand-400"} ${day.slots.length === 0 ? "opacity-60" : ""}`}
               >
                 <input
                   type="radio"
@@ -78,7 +80,7 @@ export function SlotPicker({
             {selected.slots.map((slot) => (
               <label
                 key={slot.startsAt}
-                className="flex cursor-pointer flex-col items-center rounded-full border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 hover:border-brand-400"
+                className="relative flex cursor-pointer flex-col items-center rounded-full border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 hover:border-brand-400"
               >
                 <input type="radio" name="slotTime" value={slot.slotTime} className="sr-only" />
                 <span>{slot.slotTime}</span>

@@ -1,9 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { RazorpayCheckout } from "~/components/razorpay-checkout";
+import { type PickerDay, SlotPicker } from "~/components/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
 import { listAppointments } from "~/features/booking/appointments.server";
 import { bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
+import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { slotOf } from "~/features/booking/slots";
+import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import {
   ProviderDownError,
@@ -36,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = context.clock();
   const zone = context.env.AGENCY_TZ;
-  const appointments = (await listAppointments(context.db, user.id)).map((appointment) => {
+  const own = await listAppointments(context.db, user.id);
+  const appointments = own.map((appointment) => {
     const { name, image, speciality, address } = appointment.consultantSnapshot;
     return {
       id: appointment.id,
@@ -53,6 +57,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       refundOnCancel: refundsOnCancel(appointment, now),
     };
   });
+  const rescheduling = url.searchParams.get("reschedule");
+  const movable = own.find(
+    (appointment) =>
+      appointment.id === rescheduling &&
+      ["booked", "paid"].includes(appointmentStatus(appointment)) &&
+      appointment.startsAt > now,
+  );
+  const consultant = movable
+    ? await findConsultant(context.db, movable.consultantId, { includeArchived: true })
+    : undefined;
+  // The same consultant's free times, as the booking page offers them.
+  const rescheduleDays: PickerDay[] =
+    consultant && !consultant.archivedAt && consultant.available
+      ? await consultantSlots(context.db, consultant, { zone, now })
+      : [];
   // A live provider's checkout needs its own origins, on this page only.
   const policy = contentSecurityPolicy(
     context.cspNonce,
@@ -64,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       appointments,
       zone,
       confirmingCancel: url.searchParams.get("cancel"),
+      rescheduling: movable ? { id: movable.id, days: rescheduleDays } : null,
       choosingPayment: url.searchParams.get("pay"),
       providers: { stripe: Boolean(context.payments.stripe), razorpay: Boolean(context.payments.razorpay) },
     },
@@ -87,6 +107,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = cancelled.refundedAt
         ? "Appointment cancelled and payment refunded"
         : "Appointment cancelled";
+      return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+    }
+    if (values.intent === "reschedule") {
+      const moved = await rescheduleOwnAppointment(
+        context.db,
+        user.id,
+        { appointmentId: values.appointmentId, slotDate: values.slotDate, slotTime: values.slotTime },
+        { ...bookingContextFrom(context), now: context.clock() },
+      );
+      const zone = context.env.AGENCY_TZ;
+      const message = `Appointment moved to ${formatDay(moved.startsAt, zone)}, ${slotOf(moved.startsAt, zone).slotTime}. We have e-mailed you the updated invitation.`;
       return redirectWithToast("/my-appointments", { kind: "success", message }, context);
     }
     if (values.intent === "pay" && values.provider === "stripe") {
@@ -121,14 +152,15 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointments, zone, confirmingCancel, choosingPayment, providers } = loaderData;
+  const { appointments, zone, confirmingCancel, rescheduling, choosingPayment, providers } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const razorpay = actionData && "razorpay" in actionData ? actionData.razorpay : undefined;
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="font-bold text-3xl text-ink tracking-tight">My Appointments</h1>
       <p className="mt-1 text-muted text-sm">Times are shown in {zone.replace(/_/g, " ")} time.</p>
-      {failure ? (
+      {/* A failed move is told inside its own form, beside the times. */}
+      {failure && failure.values.intent !== "reschedule" ? (
         <p
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800 text-sm"
@@ -154,6 +186,9 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
               key={appointment.id}
               appointment={appointment}
               confirmingCancel={confirmingCancel === appointment.id}
+              rescheduleDays={rescheduling?.id === appointment.id ? rescheduling.days : null}
+              zone={zone}
+              failure={failure?.values.appointmentId === appointment.id ? failure : undefined}
               choosingPayment={choosingPayment === appointment.id}
               providers={providers}
             />
@@ -169,11 +204,18 @@ type AppointmentRowData = Route.ComponentProps["loaderData"]["appointments"][num
 function AppointmentRow({
   appointment,
   confirmingCancel,
+  rescheduleDays,
+  zone,
+  failure,
   choosingPayment,
   providers,
 }: {
   appointment: AppointmentRowData;
   confirmingCancel: boolean;
+  /** The consultant's free times while this appointment is being moved; null otherwise. */
+  rescheduleDays: PickerDay[] | null;
+  zone: string;
+  failure?: { error: string; fieldErrors: Record<string, string> };
   choosingPayment: boolean;
   providers: { stripe: boolean; razorpay: boolean };
 }) {
@@ -188,7 +230,7 @@ function AppointmentRow({
   ].filter((option) => option.enabled);
 
   return (
-    <li className="flex flex-col gap-4 py-6 sm:flex-row">
+    <li className="flex flex-col gap-4 py-6 sm:flex-row sm:flex-wrap">
       <img
         src={consultant.image}
         alt=""
@@ -264,6 +306,15 @@ function AppointmentRow({
             ))}
           </fieldset>
         ) : null}
+        {cancellable && rescheduleDays === null ? (
+          <Link
+            to={`?reschedule=${appointment.id}`}
+            preventScrollReset
+            className={`${buttonClass} border-gray-300 text-ink hover:bg-brand-700 hover:text-white`}
+          >
+            Reschedule<span className="sr-only">{about}</span>
+          </Link>
+        ) : null}
         {cancellable && !confirmingCancel ? (
           <Link
             to={`?cancel=${appointment.id}`}
@@ -305,6 +356,73 @@ function AppointmentRow({
           </Form>
         ) : null}
       </div>
+      {cancellable && rescheduleDays !== null ? (
+        <RescheduleForm
+          appointmentId={appointment.id}
+          about={about}
+          days={rescheduleDays}
+          zone={zone}
+          error={failure?.fieldErrors.slotTime ?? failure?.error}
+        />
+      ) : null}
     </li>
+  );
+}
+
+/** The same slot picker as booking, for the same consultant; the payment stays with the appointment. */
+function RescheduleForm({
+  appointmentId,
+  about,
+  days,
+  zone,
+  error,
+}: {
+  appointmentId: string;
+  about: string;
+  days: PickerDay[];
+  zone: string;
+  error?: string;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const anyFree = days.some((day) => day.slots.length > 0);
+  return (
+    <Form method="post" className="w-full basis-full rounded-2xl border border-gray-200 bg-surface p-4">
+      <h3 className="font-semibold text-ink">Choose a new time for{about}</h3>
+      <p className="mt-1 text-muted text-sm">
+        Your payment, if you have paid, stays with the appointment. We e-mail you an updated calendar
+        invitation.
+      </p>
+      {anyFree ? (
+        <div className="mt-4">
+          <SlotPicker days={days} zone={zone} error={error} />
+        </div>
+      ) : (
+        <p className="mt-4 text-muted" role={error ? "alert" : undefined}>
+          {error ??
+            "This consultant has no free times in the next seven days. You can keep your time or cancel."}
+        </p>
+      )}
+      <input type="hidden" name="appointmentId" value={appointmentId} />
+      <div className="mt-4 flex flex-wrap gap-3">
+        {anyFree ? (
+          <button
+            type="submit"
+            name="intent"
+            value="reschedule"
+            disabled={busy}
+            className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-sm text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            Move my appointment
+          </button>
+        ) : null}
+        <Link
+          to="/my-appointments"
+          preventScrollReset
+          className="rounded-full border border-gray-300 bg-white px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
+        >
+          Keep the current time
+        </Link>
+      </div>
+    </Form>
   );
 }

@@ -105,7 +105,7 @@ function ProfileView({ profile, kyc }: { profile: Profile; kyc: Route.ComponentP
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-5 py-4 sm:grid-cols-3 sm:gap-4">
             <dt className="font-medium text-muted text-sm">{label}</dt>
-            <dd className="break-words text-ink sm:col-span-2">{value}</dd>
+            <dd className="wrap-anywhere text-ink sm:col-span-2">{value}</dd>
           </div>
         ))}
       </dl>

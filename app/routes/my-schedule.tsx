@@ -253,7 +253,7 @@ function AppointmentCard({ appointment, confirmingNoShow }: { appointment: Row; 
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold text-ink">{appointment.customer.name}</h3>
-          <p className="break-words text-muted text-sm">
+          <p className="wrap-anywhere text-muted text-sm">
             <a href={`mailto:${appointment.customer.email}`} className="underline-offset-4 hover:underline">
               {appointment.customer.email}
             </a>
@@ -269,7 +269,7 @@ function AppointmentCard({ appointment, confirmingNoShow }: { appointment: Row; 
           {appointment.day} · {appointment.time} · {SLOT_MINUTES} minutes
         </dd>
         <dt className="font-medium text-ink">Where</dt>
-        <dd className="break-words text-muted">{appointment.place}</dd>
+        <dd className="wrap-anywhere text-muted">{appointment.place}</dd>
         <dt className="font-medium text-ink">Fee</dt>
         <dd className="text-muted">{appointment.fee}</dd>
       </dl>

@@ -179,7 +179,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
             {kycFields.map((name) => (
               <div key={name} className="grid gap-1 px-5 py-3 sm:grid-cols-3">
                 <dt className="font-medium text-muted text-sm">{kycFieldLabels[name]}</dt>
-                <dd className="break-words text-ink sm:col-span-2">
+                <dd className="wrap-anywhere text-ink sm:col-span-2">
                   {/* Only the last four of the ID are ever shown, as the page promises. */}
                   {name === "idNumber" ? `•••• ${normalizeIdNumber(values[name]).slice(-4)}` : values[name]}
                   <input type="hidden" name={name} value={values[name]} />

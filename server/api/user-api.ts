@@ -4,6 +4,7 @@ import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
 import { listAppointments } from "~/features/booking/appointments.server";
 import { bookAppointment, bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
+import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { submitKyc } from "~/features/kyc/kyc.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
@@ -113,6 +114,17 @@ export function userApi() {
       bookingContextFrom(context.var),
     );
     return context.json({ success: true, message: "Appointment cancelled" });
+  });
+
+  api.post("/reschedule-appointment", async (context) => {
+    const user = requireApiUser(context);
+    await rescheduleOwnAppointment(
+      context.var.db,
+      user.id,
+      await readJsonObject(context),
+      bookingContextFrom(context.var),
+    );
+    return context.json({ success: true, message: "Appointment rescheduled" });
   });
 
   return api;

@@ -265,7 +265,7 @@ function Fact({ term, value }: { term: string; value: string }) {
   return (
     <>
       <dt className="text-muted">{term}</dt>
-      <dd className="min-w-0 break-words">{value}</dd>
+      <dd className="min-w-0 wrap-anywhere">{value}</dd>
     </>
   );
 }
@@ -567,7 +567,7 @@ function PaymentCard({ payment }: { payment: PaymentRow }) {
       ) : (
         <ul className="mt-1 space-y-1 text-sm">
           {payment.events.map((event) => (
-            <li key={event.id} className="min-w-0 break-words">
+            <li key={event.id} className="min-w-0 wrap-anywhere">
               <span className="font-mono text-xs">{event.type}</span> — {event.receivedAt}
               <span className="block break-all text-muted text-xs">{event.key}</span>
             </li>

@@ -146,7 +146,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="text-muted text-sm">{entry.at}</p>
               </div>
-              {entry.summary ? <p className="mt-1 break-words text-sm">{entry.summary}</p> : null}
+              {entry.summary ? <p className="mt-1 wrap-anywhere text-sm">{entry.summary}</p> : null}
               <p className="mt-1 break-all text-muted text-xs">
                 {entry.targetType}{" "}
                 {entry.targetPage ? (
@@ -176,11 +176,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   <tbody className="divide-y divide-gray-100 align-top">
                     {entry.changes.map((change) => (
                       <tr key={change.field}>
-                        <th scope="row" className="break-words py-1 pr-2 font-normal text-muted">
+                        <th scope="row" className="wrap-anywhere py-1 pr-2 font-normal text-muted">
                           {change.field}
                         </th>
-                        <td className="break-words py-1 pr-2">{change.before}</td>
-                        <td className="break-words py-1">{change.after}</td>
+                        <td className="wrap-anywhere py-1 pr-2">{change.before}</td>
+                        <td className="wrap-anywhere py-1">{change.after}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -119,7 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   tile.label
                 )}
               </dt>
-              <dd className="order-first break-words font-bold text-2xl text-ink tabular-nums">
+              <dd className="order-first wrap-anywhere font-bold text-2xl text-ink tabular-nums">
                 {tile.value}
               </dd>
             </div>

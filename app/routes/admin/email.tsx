@@ -122,7 +122,7 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
             {message.lastError ? (
               <>
                 <dt className="text-muted">Last error</dt>
-                <dd className="break-words text-red-800">{message.lastError}</dd>
+                <dd className="wrap-anywhere text-red-800">{message.lastError}</dd>
               </>
             ) : null}
           </dl>
@@ -141,7 +141,7 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
           <h2 id="text-heading" className="font-semibold text-ink text-lg">
             Text
           </h2>
-          <pre className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-surface p-4 font-mono text-ink text-sm">
+          <pre className="mt-3 whitespace-pre-wrap wrap-anywhere rounded-lg bg-surface p-4 font-mono text-ink text-sm">
             <TextWithLinks text={message.text} />
           </pre>
         </section>

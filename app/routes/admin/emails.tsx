@@ -93,7 +93,7 @@ function StatusCell({ message }: { message: MessageRow }) {
     <>
       <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
       {message.lastError ? (
-        <p className="mt-1 break-words text-red-800 text-xs">{message.lastError}</p>
+        <p className="mt-1 wrap-anywhere text-red-800 text-xs">{message.lastError}</p>
       ) : null}
     </>
   );
@@ -152,7 +152,7 @@ function MessageList({ messages }: { messages: MessageRow[] }) {
           <tbody className="divide-y divide-gray-200">
             {messages.map((message) => (
               <tr key={message.id} className="align-top">
-                <td className="break-words px-4 py-3">{open(message)}</td>
+                <td className="wrap-anywhere px-4 py-3">{open(message)}</td>
                 <td className="break-all px-4 py-3">{message.to}</td>
                 <td className="px-4 py-3">{message.created}</td>
                 <td className="px-4 py-3">{message.attempts}</td>

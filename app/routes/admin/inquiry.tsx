@@ -152,12 +152,12 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               {inquiry.fields.map(([label, value]) => (
                 <div key={label} className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
                   <dt className="text-muted">{label}</dt>
-                  <dd className="break-words sm:col-span-2">{value}</dd>
+                  <dd className="wrap-anywhere sm:col-span-2">{value}</dd>
                 </div>
               ))}
             </dl>
             <h3 className="mt-4 font-medium text-ink text-sm">Message</h3>
-            <p className="mt-1 whitespace-pre-wrap break-words rounded-lg bg-surface p-3 text-ink text-sm">
+            <p className="mt-1 whitespace-pre-wrap wrap-anywhere rounded-lg bg-surface p-3 text-ink text-sm">
               {inquiry.message || "(no message)"}
             </p>
           </section>
@@ -180,7 +180,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                         {note.author} · {note.at}
                       </span>
                     </p>
-                    <p className="mt-2 whitespace-pre-wrap break-words text-ink text-sm">{note.body}</p>
+                    <p className="mt-2 whitespace-pre-wrap wrap-anywhere text-ink text-sm">{note.body}</p>
                   </li>
                 ))}
               </ol>

@@ -163,7 +163,7 @@ function SubmissionCard({
         {submission.rejectionReason ? (
           <>
             <dt className="text-muted">Reason</dt>
-            <dd className="whitespace-pre-wrap break-words">{submission.rejectionReason}</dd>
+            <dd className="whitespace-pre-wrap wrap-anywhere">{submission.rejectionReason}</dd>
           </>
         ) : null}
       </dl>

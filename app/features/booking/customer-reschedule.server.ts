@@ -1,0 +1,35 @@
+import type { Database } from "~/infra/db.server";
+import { consumeRateLimit } from "~/infra/rate-limit.server";
+import { parseInput } from "~/lib/errors";
+import type { Appointment } from "../../../db/schema";
+import type { BookingContext } from "./booking.server";
+import { appointmentReferenceSchema } from "./booking-schema";
+import { rescheduleAppointment } from "./staff-changes.server";
+
+/**
+ * A customer moves their own appointment to another free slot of the same consultant, until it
+ * starts (DESIGN.md §5): the payment stays with it, and the customer gets an updated invitation.
+ * Counted with bookings, since each move takes a slot.
+ */
+export async function rescheduleOwnAppointment(
+  db: Database,
+  userId: string,
+  input: unknown,
+  context: BookingContext,
+): Promise<Appointment> {
+  const now = context.now ?? new Date();
+  await consumeRateLimit(
+    db,
+    { key: `booking:user:${userId}`, limit: context.perUserPerMinute, windowSeconds: 60 },
+    now,
+  );
+  const { appointmentId } = parseInput(appointmentReferenceSchema, input);
+  const { slotDate, slotTime } = (input ?? {}) as Record<string, unknown>;
+  return rescheduleAppointment(
+    db,
+    appointmentId,
+    { slotDate, slotTime },
+    { kind: "customer", userId },
+    { zone: context.zone, agencyEmail: context.agencyEmail, now },
+  );
+}
