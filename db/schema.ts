@@ -84,6 +84,8 @@ export const users = pgTable(
     consultantId: uuid("consultant_id").references((): AnyPgColumn => consultants.id),
     /** Set by staff: the account cannot sign in and its sessions are ended. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** The IANA zone the customer reads times in (from their browser, editable on the profile). */
+    timeZone: text("time_zone"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** What staff searches match (see nameOrEmailContains): a plain LIKE on it beats two ILIKEs. */
@@ -369,6 +371,11 @@ export const appointments = pgTable(
     cancelReason: text("cancel_reason"),
     /** The calendar invitation's SEQUENCE: raised by every change sent to the customer. */
     calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** Where the session takes place online (MEETING_URL_TEMPLATE), fixed when it is booked. */
+    meetingUrl: text("meeting_url"),
+    /** When the reminder e-mails were queued, so each goes once however many processes run. */
+    reminderDaySentAt: timestamp("reminder_day_sent_at", { withTimezone: true }),
+    reminderHourSentAt: timestamp("reminder_hour_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * appointmentStatus() kept by the database, so the staff list filters and counts one status

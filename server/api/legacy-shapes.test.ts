@@ -55,6 +55,9 @@ const appointment: Appointment = {
   cancelledBy: null,
   cancelReason: null,
   calendarSequence: 0,
+  meetingUrl: "https://meet.jit.si/VAHub-0123456789abcdef0123456789abcdef",
+  reminderDaySentAt: null,
+  reminderHourSentAt: null,
   createdAt: new Date(1_809_360_600_000),
   status: "booked",
 };
