@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { describeTime, describeWallClock, formatCalendarDate, formatDay, formatTimeOfDay } from "./dates";
+import {
+  describeTime,
+  describeWallClock,
+  formatCalendarDate,
+  formatDay,
+  formatTimeOfDay,
+  isTimeZone,
+  zoneName,
+} from "./dates";
 
 const MAY_4_17_30_UTC = new Date("2027-05-04T17:30:00.000Z");
 
@@ -42,5 +50,21 @@ describe("the shorter forms", () => {
     expect(formatCalendarDate("1990-01-01")).toBe("January 1, 1990");
     expect(formatCalendarDate("2027-05-04", { weekday: "short" })).toBe("Tue");
     expect(formatCalendarDate("2027-05-04", { month: "long" })).toBe("May");
+  });
+});
+
+describe("time zones", () => {
+  it("knows IANA zones and refuses abbreviations and inventions", () => {
+    expect(isTimeZone("Asia/Kolkata")).toBe(true);
+    expect(isTimeZone("America/Los_Angeles")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("IST")).toBe(false);
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+  });
+
+  it("names a zone as people read it", () => {
+    expect(zoneName("America/New_York")).toBe("New York (America)");
+    expect(zoneName("Asia/Kolkata")).toBe("Kolkata (Asia)");
+    expect(zoneName("UTC")).toBe("UTC");
   });
 });

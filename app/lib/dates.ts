@@ -3,6 +3,24 @@
  * the assistant's answers. Always en-US; a zone is always named, so nobody guesses whose clock it is.
  */
 
+/** Whether `zone` is an IANA time zone this runtime knows ("Asia/Kolkata"; not "IST"). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone.includes("/") && zone !== "UTC") return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A zone as people read it: "Asia/Kolkata" is "Kolkata (Asia)", "America/New_York" is "New York (America)". */
+export function zoneName(zone: string): string {
+  const parts = zone.split("/");
+  const city = parts.at(-1)?.replace(/_/g, " ") ?? zone;
+  return parts.length > 1 ? `${city} (${parts[0]})` : city;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { BrowserTimeZoneField } from "~/components/browser-time-zone-field";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { loginSchema, registrationSchema } from "~/features/accounts/schemas";
@@ -87,6 +88,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="relative mt-6 space-y-5" key={mode}>
           <input type="hidden" name="mode" value={mode} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          <BrowserTimeZoneField />
           <HoneypotField />
           <FormAlert message={actionData?.error} />
           {signingUp ? (

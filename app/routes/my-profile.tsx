@@ -11,7 +11,7 @@ import { getKycSummary } from "~/features/kyc/kyc.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { formatCalendarDate } from "~/lib/dates";
+import { formatCalendarDate, zoneName } from "~/lib/dates";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -33,14 +33,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getProfile(context.db, user.id),
     getKycSummary(context.db, user.id),
   ]);
+  const editing = new URL(request.url).searchParams.has("edit");
+  const agencyZone = context.env.AGENCY_TZ;
   return {
     profile,
+    agencyZone,
+    // Only the form needs every zone there is (some 400 names).
+    timeZones: editing ? zoneChoices(profile.timeZone ?? agencyZone) : [],
     kyc: kyc
       ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4, rejectionReason: kyc.rejectionReason }
       : null,
-    editing: new URL(request.url).searchParams.has("edit"),
+    editing,
     fields: formConstraints(profileUpdateSchema),
   };
+}
+
+/** Every zone the runtime knows, with the current one kept even if it is an older alias. */
+function zoneChoices(current: string): string[] {
+  const known = Intl.supportedValuesOf("timeZone");
+  return known.includes(current) ? known : [current, ...known];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,7 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirectWithToast("/my-profile", { kind: "success", message: "Profile updated" }, context);
   } catch (error) {
-    return formFailure(error, values);
+    return formFailure(error, values, {
+      timeZones: zoneChoices(values.timeZone || context.env.AGENCY_TZ),
+    });
   }
 }
 
@@ -81,9 +94,15 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
         </div>
       </div>
       {editing ? (
-        <ProfileForm profile={profile} fields={loaderData.fields} failure={actionData ?? undefined} />
+        <ProfileForm
+          profile={profile}
+          fields={loaderData.fields}
+          timeZones={actionData?.timeZones ?? loaderData.timeZones}
+          agencyZone={loaderData.agencyZone}
+          failure={actionData ?? undefined}
+        />
       ) : (
-        <ProfileView profile={profile} kyc={kyc} />
+        <ProfileView profile={profile} kyc={kyc} agencyZone={loaderData.agencyZone} />
       )}
     </section>
   );
@@ -91,13 +110,27 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
 
 type Profile = Route.ComponentProps["loaderData"]["profile"];
 
-function ProfileView({ profile, kyc }: { profile: Profile; kyc: Route.ComponentProps["loaderData"]["kyc"] }) {
+function ProfileView({
+  profile,
+  kyc,
+  agencyZone,
+}: {
+  profile: Profile;
+  kyc: Route.ComponentProps["loaderData"]["kyc"];
+  agencyZone: string;
+}) {
   const rows: [string, string][] = [
     ["Email", profile.email],
     ["Phone", profile.phone || "Not given"],
     ["Address", [profile.addressLine1, profile.addressLine2].filter(Boolean).join(", ") || "Not given"],
     ["Gender", profile.gender],
     ["Date of birth", profile.dateOfBirth ? formatCalendarDate(profile.dateOfBirth) : "Not given"],
+    [
+      "Time zone",
+      profile.timeZone
+        ? zoneName(profile.timeZone)
+        : `Not set: times are shown in the agency's zone, ${zoneName(agencyZone)}`,
+    ],
   ];
   return (
     <>
@@ -128,10 +161,14 @@ function ProfileView({ profile, kyc }: { profile: Profile; kyc: Route.ComponentP
 function ProfileForm({
   profile,
   fields,
+  timeZones,
+  agencyZone,
   failure,
 }: {
   profile: Profile;
   fields: Route.ComponentProps["loaderData"]["fields"];
+  timeZones: string[];
+  agencyZone: string;
   failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 }) {
   const busy = useNavigation().state === "submitting";
@@ -196,6 +233,14 @@ function ProfileForm({
         options={genders}
         defaultValue={values?.gender ?? profile.gender}
         error={errors.gender}
+      />
+      <SelectField
+        label="Time zone"
+        name="timeZone"
+        options={timeZones}
+        defaultValue={values?.timeZone ?? profile.timeZone ?? agencyZone}
+        hint="Your appointments and e-mails show times in this zone."
+        error={errors.timeZone}
       />
       <TextField
         label="Date of birth"

@@ -72,7 +72,13 @@ export async function registerUser(
   const passwordHash = await hashPassword(registration.password);
   const [user] = await db
     .insert(users)
-    .values({ name: registration.name, email: registration.email, passwordHash, role: registration.role })
+    .values({
+      name: registration.name,
+      email: registration.email,
+      passwordHash,
+      role: registration.role,
+      timeZone: registration.timeZone ?? null,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) {
@@ -109,6 +115,11 @@ export async function logIn(
     throw new FeatureError("unauthenticated", INVALID_CREDENTIALS);
   }
   if (user.disabledAt) throw new FeatureError("forbidden", ACCOUNT_DISABLED);
+  // An account made before zones were kept learns one from the browser it signs in with; a zone
+  // the person chose on their profile is never overwritten.
+  if (!user.timeZone && credentials.timeZone) {
+    await db.update(users).set({ timeZone: credentials.timeZone }).where(eq(users.id, user.id));
+  }
   const session = await createSession(db, user.id, request.sessionDays, request.now);
   return { user, ...session };
 }

@@ -8,7 +8,16 @@ import { type ProfileUpdateInput, profileUpdateSchema } from "./schemas";
 /** What a user may see and change of their own account (never the password hash). */
 export type Profile = Pick<
   User,
-  "id" | "name" | "email" | "phone" | "addressLine1" | "addressLine2" | "gender" | "dateOfBirth" | "image"
+  | "id"
+  | "name"
+  | "email"
+  | "phone"
+  | "addressLine1"
+  | "addressLine2"
+  | "gender"
+  | "dateOfBirth"
+  | "image"
+  | "timeZone"
 >;
 
 function profileOf(user: User): Profile {
@@ -22,6 +31,7 @@ function profileOf(user: User): Profile {
     gender: user.gender,
     dateOfBirth: user.dateOfBirth,
     image: user.image,
+    timeZone: user.timeZone,
   };
 }
 

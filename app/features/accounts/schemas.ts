@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { genders } from "~/content/lists";
+import { isTimeZone } from "~/lib/dates";
 import { inputTypes } from "~/lib/form-constraints";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./account-limits";
 
@@ -28,6 +29,16 @@ const newPassword = password
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
 
+/**
+ * The zone the browser reports at sign-up or sign-in (a hidden field its script fills). A missing
+ * or unknown one is dropped rather than refused: it must never stand between a person and their account.
+ */
+const reportedTimeZone = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value && isTimeZone(value) ? value : undefined));
+
 /** Public sign-up chooses between the two business roles; staff accounts are made by staff. */
 export const publicRoles = ["investor", "borrower"] as const;
 
@@ -39,10 +50,11 @@ export const registrationSchema = z.object({
     .enum(publicRoles, { error: "Please choose investor or borrower as your role." })
     .optional()
     .default("investor"),
+  timeZone: reportedTimeZone,
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 
-export const loginSchema = z.object({ email, password });
+export const loginSchema = z.object({ email, password, timeZone: reportedTimeZone });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const passwordResetRequestSchema = z.object({ email });
@@ -83,6 +95,15 @@ export const profileUpdateSchema = z.object({
       message: "Please enter a real date of birth in the past.",
     })
     .register(inputTypes, { type: "date" }),
+  /** Chosen on the profile page; the old clients' profile form does not send it (then it stays). */
+  timeZone: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => value === undefined || value === "" || isTimeZone(value), {
+      message: "Please choose a time zone from the list.",
+    })
+    .transform((value) => value || undefined),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
