@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { latestAllowedBirthDate } from "~/features/kyc/kyc-steps";
 import type { RequestContext } from "~/infra/request-context.server";
@@ -128,6 +129,33 @@ describe("the onboarding steps", () => {
     expect(await getKycSummary(suite.db, user.id)).toMatchObject({
       status: "pending",
       idNumberLast4: "4567",
+    });
+  });
+
+  it("shares one record of phone, address and birth date with the profile, both ways", async () => {
+    const { user, context } = await customer();
+    await updateProfile(suite.db, user.id, {
+      name: "Profile First",
+      phone: "(201) 555-0199",
+      addressLine1: "1 Profile Road",
+      addressLine2: "Springfield",
+    });
+    const page = await answerOf<{ startingValues: Record<string, string> }>(() =>
+      loader({ request: pageGet(context, "/onboarding"), context } as never),
+    );
+    expect(page.data.startingValues).toEqual({
+      address: "1 Profile Road, Springfield",
+      phone: "(201) 555-0199",
+      dob: "",
+      idNumber: "",
+    });
+
+    await send(context, { step: "3", intent: "submit", ...details });
+    expect(await getProfile(suite.db, user.id)).toMatchObject({
+      phone: details.phone,
+      addressLine1: details.address,
+      addressLine2: "",
+      dateOfBirth: details.dob,
     });
   });
 

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/form-controls";
+import { getProfile } from "~/features/accounts/profile.server";
 import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
 import { kycStepSchemas, kycSubmissionSchema } from "~/features/kyc/kyc-schema";
 import {
@@ -33,9 +34,19 @@ type KycValues = Record<KycField, string>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const kyc = await getKycSummary(context.db, user.id);
+  const [kyc, profile] = await Promise.all([
+    getKycSummary(context.db, user.id),
+    getProfile(context.db, user.id),
+  ]);
   return {
     previous: kyc ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4 } : null,
+    // What the profile already holds is not asked twice.
+    startingValues: {
+      address: [profile.addressLine1, profile.addressLine2].filter(Boolean).join(", "),
+      phone: profile.phone,
+      dob: profile.dateOfBirth,
+      idNumber: "",
+    } satisfies KycValues,
     fields: formConstraints(kycSubmissionSchema),
   };
 }
@@ -92,7 +103,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   const state: StepState =
     actionData && "step" in actionData
       ? actionData
-      : { step: 1, values: { address: "", phone: "", dob: "", idNumber: "" }, fieldErrors: {} };
+      : { step: 1, values: loaderData.startingValues, fieldErrors: {} };
   const { step, values, fieldErrors } = state;
   const { fields } = loaderData;
   const busy = useNavigation().state === "submitting";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/infra/db.server";
+import type { Database, Transaction } from "~/infra/db.server";
 import { encryptText } from "~/infra/encryption.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { kycSubmissions } from "../../../db/schema";
+import { kycSubmissions, users } from "../../../db/schema";
 import { type KycSubmissionInput, kycSubmissionSchema } from "./kyc-schema";
 
 export interface KycContext {
@@ -22,10 +22,15 @@ export interface KycSummary {
   rejectionReason: string | null;
 }
 
+/** The longest address line a profile keeps (app/features/accounts/schemas.ts). */
+const PROFILE_ADDRESS_LINE_MAX = 200;
+
 /**
  * Stores the signed-in user's KYC details, encrypted. One submission per user: a new one
  * replaces a pending or rejected one and goes back to the review queue with the earlier decision
- * cleared; an approved one stays as it is.
+ * cleared; an approved one stays as it is. The phone, address and date of birth also become the
+ * profile's (one record of them: onboarding starts from the profile, the profile shows what was
+ * given), in the same transaction; the KYC row keeps its sealed copy of what was verified.
  */
 export async function submitKyc(
   db: Database,
@@ -47,6 +52,33 @@ export async function submitKyc(
     idNumberEncrypted: encryptText(context.encryptionKey, details.idNumber),
     idNumberLast4: details.idNumber.slice(-4),
   };
+  return db.transaction(async (transaction) => {
+    const summary = await storeSubmission(transaction, userId, sealed, now);
+    await transaction
+      .update(users)
+      .set({
+        phone: details.phone,
+        dateOfBirth: details.dob,
+        // A longer address than a profile line holds stays only in the KYC record.
+        ...(details.address.length <= PROFILE_ADDRESS_LINE_MAX
+          ? { addressLine1: details.address, addressLine2: "" }
+          : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId));
+    return summary;
+  });
+}
+
+async function storeSubmission(
+  db: Transaction,
+  userId: string,
+  sealed: Pick<
+    typeof kycSubmissions.$inferInsert,
+    "addressEncrypted" | "phoneEncrypted" | "dateOfBirthEncrypted" | "idNumberEncrypted" | "idNumberLast4"
+  >,
+  now: Date,
+): Promise<KycSummary> {
   const [row] = await db
     .insert(kycSubmissions)
     .values({ userId, ...sealed, status: "pending", submittedAt: now, updatedAt: now })
