@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   describeTime,
+  describeTimeForCustomer,
   describeWallClock,
   formatCalendarDate,
   formatDay,
@@ -66,5 +67,27 @@ describe("time zones", () => {
     expect(zoneName("America/New_York")).toBe("New York (America)");
     expect(zoneName("Asia/Kolkata")).toBe("Kolkata (Asia)");
     expect(zoneName("UTC")).toBe("UTC");
+  });
+});
+
+describe("describeTimeForCustomer", () => {
+  const agency = "America/New_York";
+
+  it("names the customer's zone and gives the agency's time beside it", () => {
+    expect(describeTimeForCustomer(MAY_4_17_30_UTC, { customer: "Asia/Kolkata", agency })).toBe(
+      "Tuesday, May 4, 2027 at 11:00 PM (Kolkata time); 1:30 PM New York time",
+    );
+    expect(describeTimeForCustomer(MAY_4_17_30_UTC, { customer: "America/Los_Angeles", agency })).toBe(
+      "Tuesday, May 4, 2027 at 10:30 AM (Los Angeles time); 1:30 PM New York time",
+    );
+  });
+
+  it("gives one time when the clocks agree or the customer has no zone", () => {
+    expect(describeTimeForCustomer(MAY_4_17_30_UTC, { customer: null, agency })).toBe(
+      "Tuesday, May 4, 2027 at 1:30 PM (New York time)",
+    );
+    expect(describeTimeForCustomer(MAY_4_17_30_UTC, { customer: "America/Toronto", agency })).toBe(
+      "Tuesday, May 4, 2027 at 1:30 PM (Toronto time)",
+    );
   });
 });

@@ -96,3 +96,30 @@ export function formatCalendarDate(
 ): string {
   return dateFormat({ ...parts, timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+/** "Kolkata time", "New York time": how a zone is named beside a time. */
+export function zoneTimeLabel(zone: string): string {
+  return `${zoneName(zone).replace(/ \(.*\)$/, "")} time`;
+}
+
+/**
+ * When an appointment is, for its customer: in their own zone, named, and the agency's time beside
+ * it when the clocks differ. "Thursday, May 6, 2027 at 11:00 PM (Kolkata time); 1:30 PM New York
+ * time". Without a zone of their own, the agency's time alone.
+ */
+export function describeTimeForCustomer(
+  instant: Date,
+  zones: { customer: string | null | undefined; agency: string },
+): string {
+  const own = zones.customer ?? zones.agency;
+  const main = `${withAt(dateFormat({ ...fullDateAndTime, timeZone: own }).format(instant))} (${zoneTimeLabel(own)})`;
+  if (!differentClocks(instant, own, zones.agency)) return main;
+  return `${main}; ${formatTimeOfDay(instant, zones.agency)} ${zoneTimeLabel(zones.agency)}`;
+}
+
+/** Whether two zones show different wall-clock times at this instant. */
+export function differentClocks(instant: Date, zone: string, otherZone: string): boolean {
+  if (zone === otherZone) return false;
+  const wallClock = (timeZone: string) => dateFormat({ ...fullDateAndTime, timeZone }).format(instant);
+  return wallClock(zone) !== wallClock(otherZone);
+}
