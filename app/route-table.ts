@@ -82,6 +82,8 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/reset-password", file: "routes/reset-password.tsx" },
   { path: "/my-profile", file: "routes/my-profile.tsx", robots: "disallow" },
   { path: "/my-appointments", file: "routes/my-appointments.tsx", robots: "disallow" },
+  // Crawlers are kept out by the /my-appointments row above (robots.txt disallows by prefix).
+  { path: "/my-appointments/:appointmentId/calendar.ics", file: "routes/my-appointment-calendar.ts" },
   { path: "/onboarding", file: "routes/onboarding.tsx", robots: "disallow" },
   { path: "/verify", file: "routes/verify.tsx", robots: "disallow" },
   { path: "/consultant/:speciality?", file: "routes/consultants.tsx", sitemap: true },

@@ -2,8 +2,10 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
 import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-accounts.server";
+import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
+import { clockFrom } from "~/infra/clock.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
@@ -92,6 +94,14 @@ async function startRuntime(): Promise<Runtime> {
     transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : undefined,
     intervalMs: env.OUTBOX_POLL_MS,
   });
+  const reminderWorker = startReminderWorker({
+    db: database.db,
+    logger,
+    // The same clock as the pages, so a test that moves time moves the reminders too.
+    clock: clockFrom(env),
+    settings: { zone: env.AGENCY_TZ, publicUrl: env.publicUrl },
+    intervalMs: env.REMINDER_POLL_MS,
+  });
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
       logger.warn({ msg: "rate-limit pruning failed", err: error }),
@@ -110,6 +120,8 @@ async function startRuntime(): Promise<Runtime> {
     payments,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
+      // Reminders first: their last run may still queue e-mails for the outbox.
+      await reminderWorker.stop();
       await outboxWorker.stop();
     },
   };

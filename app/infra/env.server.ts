@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_MEETING_URL_TEMPLATE, meetingUrlTemplateProblem } from "~/lib/meeting-url";
 
 /** Amazon Lex bot and alias ids: ten upper-case letters or digits. */
 const lexIdPattern = /^[0-9A-Z]{10}$/;
@@ -31,6 +32,10 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().optional(),
   /** How often each process looks for e-mails to send. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How often each process looks for appointments due a reminder (24 h and 1 h before). */
+  REMINDER_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Each new appointment's online meeting room; `{room}` becomes a fresh random id (checked at start). */
+  MEETING_URL_TEMPLATE: z.string().trim().default(DEFAULT_MEETING_URL_TEMPLATE),
   UPLOAD_DIR: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
@@ -142,6 +147,12 @@ export function loadEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
   const settings = parsed.data;
   if (!isKnownTimeZone(settings.AGENCY_TZ)) {
     throw new ConfigurationError(`Invalid settings:\n  AGENCY_TZ: unknown time zone "${settings.AGENCY_TZ}"`);
+  }
+  const meetingProblem = meetingUrlTemplateProblem(settings.MEETING_URL_TEMPLATE, {
+    allowHttp: settings.NODE_ENV !== "production",
+  });
+  if (meetingProblem) {
+    throw new ConfigurationError(`Invalid settings:\n  MEETING_URL_TEMPLATE: ${meetingProblem}`);
   }
   const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, "");
   return {

@@ -4,8 +4,9 @@ import { type PickerDay, SlotPicker } from "~/components/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
 import { listAppointments } from "~/features/booking/appointments.server";
 import { bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
+import { appointmentCalendarLinks } from "~/features/booking/calendar-links";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
-import { slotOf } from "~/features/booking/slots";
+import { SLOT_MINUTES, slotOf } from "~/features/booking/slots";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import {
@@ -42,10 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const own = await listAppointments(context.db, user.id);
   const appointments = own.map((appointment) => {
     const { name, image, speciality, address } = appointment.consultantSnapshot;
+    const status = appointmentStatus(appointment);
+    // Joining and adding to a calendar make sense until the session is over, never once cancelled.
+    const ended = appointment.startsAt.getTime() + SLOT_MINUTES * 60_000 <= now.getTime();
+    const active = (status === "booked" || status === "paid") && !ended;
     return {
       id: appointment.id,
       consultant: { name, image, speciality, address },
-      status: appointmentStatus(appointment),
+      status,
       day: formatDay(appointment.startsAt, zone),
       // The slot's label, as the booking page showed it ("01:30 PM").
       time: slotOf(appointment.startsAt, zone).slotTime,
@@ -55,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       agencyReason: appointment.cancelledBy === "staff" ? (appointment.cancelReason ?? "") : null,
       started: appointment.startsAt <= now,
       refundOnCancel: refundsOnCancel(appointment, now),
+      meetingUrl: active ? appointment.meetingUrl : null,
+      calendarLinks: active ? appointmentCalendarLinks(appointment) : null,
     };
   });
   const rescheduling = url.searchParams.get("reschedule");
@@ -252,6 +259,21 @@ function AppointmentRow({
         <p className="mt-1">
           <span className="font-medium text-ink">Fee:</span> {appointment.fee}
         </p>
+        {appointment.meetingUrl ? (
+          <p className="mt-2">
+            <span className="font-medium text-ink">Online meeting:</span>{" "}
+            <a
+              href={appointment.meetingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              Join the meeting<span className="sr-only">{about}</span>
+            </a>{" "}
+            <span>(opens in a new tab)</span>
+          </p>
+        ) : null}
+        {appointment.calendarLinks ? <AddToCalendar links={appointment.calendarLinks} about={about} /> : null}
       </div>
       <div className="flex flex-col justify-end gap-2">
         {status === "completed" ? (
@@ -366,6 +388,48 @@ function AppointmentRow({
         />
       ) : null}
     </li>
+  );
+}
+
+/**
+ * Google Calendar, Outlook or a calendar file. A native disclosure, so it opens with the keyboard
+ * and without JavaScript; each link says where it goes.
+ */
+function AddToCalendar({
+  links,
+  about,
+}: {
+  links: NonNullable<AppointmentRowData["calendarLinks"]>;
+  about: string;
+}) {
+  const linkClass =
+    "inline-block py-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
+  return (
+    <details className="mt-2">
+      <summary className="inline-block cursor-pointer rounded font-semibold text-brand-700 underline-offset-4 hover:underline">
+        Add to calendar<span className="sr-only">:{about}</span>
+      </summary>
+      <ul className="mt-1 space-y-1 border-brand-100 border-l-2 pl-3">
+        <li>
+          <a href={links.google} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            Google Calendar
+          </a>{" "}
+          (opens in a new tab)
+        </li>
+        <li>
+          <a href={links.outlook} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            Outlook
+          </a>{" "}
+          (opens in a new tab)
+        </li>
+        <li>
+          <a href={links.file} download="va-hub-appointment.ics" className={linkClass}>
+            Download an .ics file
+          </a>{" "}
+          (Apple Calendar and others)
+        </li>
+      </ul>
+    </details>
   );
 }
 

@@ -63,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       day: formatDay(appointment.startsAt, zone),
       time: slotOf(appointment.startsAt, zone).slotTime,
       place: [address.line1, address.line2].filter(Boolean).join(", "),
+      // The consultant joins the same room as the customer, while the appointment is on.
+      meetingUrl: status === "booked" || status === "paid" ? appointment.meetingUrl : null,
       fee: formatMoney(appointment.amountCents, appointment.currency),
       status,
       statusLabel: statusLabels[status],
@@ -270,6 +272,22 @@ function AppointmentCard({ appointment, confirmingNoShow }: { appointment: Row; 
         </dd>
         <dt className="font-medium text-ink">Where</dt>
         <dd className="wrap-anywhere text-muted">{appointment.place}</dd>
+        {appointment.meetingUrl ? (
+          <>
+            <dt className="font-medium text-ink">Meeting</dt>
+            <dd className="text-muted">
+              <a
+                href={appointment.meetingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand-700 underline underline-offset-4"
+              >
+                Join the meeting<span className="sr-only"> with {appointment.customer.name}</span>
+              </a>{" "}
+              (opens in a new tab)
+            </dd>
+          </>
+        ) : null}
         <dt className="font-medium text-ink">Fee</dt>
         <dd className="text-muted">{appointment.fee}</dd>
       </dl>

@@ -79,9 +79,9 @@ describe("legacyDocData", () => {
 });
 
 describe("legacyAppointment", () => {
-  it("writes the old appointment, byte for byte, with our status last", () => {
+  it("writes the old appointment, byte for byte, with our status and meeting link last", () => {
     expect(JSON.stringify(legacyAppointment(appointment, ZONE))).toBe(
-      `{"_id":"${APPOINTMENT_ID}","docId":"${CONSULTANT_ID}","docData":${JSON.stringify(legacyDocData(CONSULTANT_ID, appointment.consultantSnapshot))},"slotDate":"6_5_2027","slotTime":"01:30 PM","startsAt":"2027-05-06T17:30:00.000Z","amount":115.5,"currency":"USD","cancelled":false,"payment":false,"refunded":false,"isCompleted":false,"date":1809360600000,"status":"booked"}`,
+      `{"_id":"${APPOINTMENT_ID}","docId":"${CONSULTANT_ID}","docData":${JSON.stringify(legacyDocData(CONSULTANT_ID, appointment.consultantSnapshot))},"slotDate":"6_5_2027","slotTime":"01:30 PM","startsAt":"2027-05-06T17:30:00.000Z","amount":115.5,"currency":"USD","cancelled":false,"payment":false,"refunded":false,"isCompleted":false,"date":1809360600000,"status":"booked","meetingUrl":"https://meet.jit.si/VAHub-0123456789abcdef0123456789abcdef"}`,
     );
   });
 
@@ -158,6 +158,7 @@ describe("legacyProfile and legacyProject", () => {
       gender: "Female",
       dateOfBirth: "1906-12-09",
       image: "",
+      timeZone: "America/Chicago",
     };
     expect(JSON.stringify(legacyProfile(profile))).toBe(
       '{"_id":"a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d","name":"Grace Hopper","email":"grace@example.com","phone":"+1 555 0100","address":{"line1":"1 Navy Way","line2":"Arlington, VA"},"gender":"Female","dob":"1906-12-09","image":"/images/default-avatar.svg"}',

@@ -109,6 +109,8 @@ export interface LegacyAppointment {
   date: number;
   /** Ours (DESIGN.md §4), after every field of the old shape. */
   status: AppointmentStatus;
+  /** Where the session takes place online; null only for a row that never got one. */
+  meetingUrl: string | null;
 }
 
 export function legacyAppointment(
@@ -132,6 +134,7 @@ export function legacyAppointment(
     isCompleted: appointment.completedAt !== null,
     date: appointment.createdAt.getTime(),
     status: appointmentStatus(appointment),
+    meetingUrl: appointment.meetingUrl,
   };
 }
 

@@ -3,6 +3,8 @@ import type { Database } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { type Appointment, appointments } from "../../../db/schema";
 import { isUuid } from "../consultants/consultants.server";
+import { appointmentStatus } from "./appointment-status";
+import { appointmentInvite } from "./calendar-invite";
 
 /** The user's appointments, newest booking first. */
 export async function listAppointments(db: Database, userId: string): Promise<Appointment[]> {
@@ -28,4 +30,20 @@ export async function findOwnAppointment(
     : [];
   if (!appointment) throw new FeatureError("not-found", "We could not find that appointment.");
   return appointment;
+}
+
+/**
+ * The customer's own appointment as a calendar file, the same event (UID and SEQUENCE) as the
+ * invitation we e-mailed, so importing it updates that entry rather than adding a second one. A
+ * cancelled appointment comes as its cancellation. Anyone else's id is "not found".
+ */
+export async function ownAppointmentCalendarFile(
+  db: Database,
+  customer: { id: string; name: string; email: string },
+  appointmentId: unknown,
+  agencyEmail: string,
+): Promise<string> {
+  const appointment = await findOwnAppointment(db, customer.id, appointmentId);
+  const kind = appointmentStatus(appointment) === "cancelled" ? "cancel" : "request";
+  return appointmentInvite(appointment, { customer, agencyEmail }, kind).content;
 }

@@ -4,6 +4,7 @@ import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
+import { DEFAULT_MEETING_URL_TEMPLATE, newMeetingUrl } from "~/lib/meeting-url";
 import { type Appointment, appointments, users } from "../../../db/schema";
 import { consultantWorksAt, findConsultant, snapshotOf } from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -17,6 +18,7 @@ import { recordRefund, refundForCancellation } from "../payments/payments.server
 import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema, type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
+import { remindersForNewTime } from "./reminders.server";
 import { resolveSlot, type SlotProblem } from "./slots";
 
 export const MAX_UNPAID_UPCOMING = 3;
@@ -31,6 +33,8 @@ export interface BookingContext {
   perUserPerMinute: number;
   /** The providers that refund a paid appointment when it is cancelled. */
   payments: PaymentGateways;
+  /** MEETING_URL_TEMPLATE: each new appointment gets its own room (the default Jitsi one when unset). */
+  meetingUrlTemplate?: string;
   now?: Date;
 }
 
@@ -41,6 +45,7 @@ export function bookingContextFrom(context: { env: Environment; payments: Paymen
     agencyEmail: context.env.AGENCY_EMAIL,
     perUserPerMinute: context.env.RATE_LIMIT_BOOKINGS_PER_MINUTE,
     payments: context.payments,
+    meetingUrlTemplate: context.env.MEETING_URL_TEMPLATE,
   };
 }
 
@@ -116,6 +121,9 @@ export async function bookAppointment(
           amountCents: consultant.feeCents,
           currency: consultant.currency,
           consultantSnapshot: snapshotOf(consultant),
+          // Fixed now and kept through reschedules, so the link the customer was sent stays valid.
+          meetingUrl: newMeetingUrl(context.meetingUrlTemplate ?? DEFAULT_MEETING_URL_TEMPLATE),
+          ...remindersForNewTime(resolved.startsAt, now),
           createdAt: now,
         })
         .returning();

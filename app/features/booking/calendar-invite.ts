@@ -10,6 +10,8 @@ export interface InviteDetails {
   title: string;
   description: string;
   location: string;
+  /** The online meeting, also given as the event's URL so calendars offer a "join" button. */
+  url?: string;
   organizer: { name: string; email: string };
   attendee: { name: string; email: string };
   /** Raised by every update of the same UID, so calendars apply the latest one. */
@@ -38,6 +40,7 @@ export function calendarInvite(details: InviteDetails, kind: "request" | "cancel
     title: details.title,
     description: details.description,
     location: details.location,
+    ...(details.url ? { url: details.url } : {}),
     organizer: { name: details.organizer.name, email: details.organizer.email },
     attendees: [
       { name: details.attendee.name, email: details.attendee.email, rsvp: false, role: "REQ-PARTICIPANT" },
@@ -54,23 +57,46 @@ export function calendarInvite(details: InviteDetails, kind: "request" | "cancel
 
 /** The invitation (or its cancellation) of an appointment as it stands, for its customer. */
 export function appointmentInvite(
-  appointment: Pick<Appointment, "id" | "startsAt" | "consultantSnapshot" | "calendarSequence">,
+  appointment: Pick<
+    Appointment,
+    "id" | "startsAt" | "consultantSnapshot" | "calendarSequence" | "meetingUrl"
+  >,
   people: { customer: { name: string; email: string }; agencyEmail: string },
   kind: "request" | "cancel",
 ): EmailAttachment {
-  const consultant = appointment.consultantSnapshot;
+  const address = appointment.consultantSnapshot.address;
+  const meetingUrl = appointment.meetingUrl ?? undefined;
   return calendarInvite(
     {
       appointmentId: appointment.id,
       startsAt: appointment.startsAt,
       durationMinutes: SLOT_MINUTES,
-      title: `Consultation with ${consultant.name} (${site.name})`,
-      description: `${SLOT_MINUTES}-minute consultation with ${consultant.name}, ${consultant.speciality}.`,
-      location: `${consultant.address.line1}, ${consultant.address.line2}`,
+      title: appointmentTitle(appointment),
+      description: appointmentDescription(appointment),
+      // The session happens online; the consultant's address stays a detail of their profile.
+      location: meetingUrl ?? `${address.line1}, ${address.line2}`,
+      url: meetingUrl,
       organizer: { name: site.name, email: people.agencyEmail },
       attendee: { name: people.customer.name, email: people.customer.email },
       sequence: appointment.calendarSequence,
     },
     kind,
   );
+}
+
+/** The calendar entry's title, the same in the invitation and the "Add to calendar" links. */
+export function appointmentTitle(appointment: Pick<Appointment, "consultantSnapshot">): string {
+  return `Consultation with ${appointment.consultantSnapshot.name} (${site.name})`;
+}
+
+/** What a calendar entry says about the appointment: who, the meeting link, the consultant's address. */
+export function appointmentDescription(
+  appointment: Pick<Appointment, "consultantSnapshot" | "meetingUrl">,
+): string {
+  const consultant = appointment.consultantSnapshot;
+  return [
+    `${SLOT_MINUTES}-minute consultation with ${consultant.name}, ${consultant.speciality}.`,
+    ...(appointment.meetingUrl ? [`Join the meeting: ${appointment.meetingUrl}`] : []),
+    `Consultant's address: ${consultant.address.line1}, ${consultant.address.line2}.`,
+  ].join("\n");
 }

@@ -22,6 +22,7 @@ import {
   slotMessages,
 } from "./booking.server";
 import { appointmentInvite } from "./calendar-invite";
+import { remindersForNewTime } from "./reminders.server";
 import { resolveSlot } from "./slots";
 import { APPOINTMENT_NOT_FOUND } from "./staff-appointments.server";
 import { rescheduleSchema, staffCancelSchema } from "./staff-appointments-schema";
@@ -228,6 +229,8 @@ export async function rescheduleAppointment(
         .set({
           startsAt: resolved.startsAt,
           calendarSequence: sql`${appointments.calendarSequence} + 1`,
+          // Reminders already sent were for the old time; the new time gets its own.
+          ...remindersForNewTime(resolved.startsAt, now),
         })
         .where(stillAsSeen(existing.id, existing.calendarSequence))
         .returning();

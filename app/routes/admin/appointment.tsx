@@ -83,6 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       completedAt: when(appointment.completedAt),
       noShowAt: when(appointment.noShowAt),
       speciality: appointment.consultantSnapshot.speciality,
+      meetingUrl: appointment.meetingUrl,
       refundByPolicy: cancellationMoney(appointment, now, false) === "refunded",
     },
     customer: detail.customer,
@@ -201,6 +202,22 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
               <span className="block text-muted">{appointment.speciality}</span>
               {consultant.archived ? <Badge tone="grey">Archived</Badge> : null}
             </dd>
+            {appointment.meetingUrl ? (
+              <>
+                <dt className="text-muted">Meeting</dt>
+                <dd className="wrap-anywhere">
+                  <a
+                    href={appointment.meetingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline underline-offset-4"
+                  >
+                    {appointment.meetingUrl}
+                  </a>{" "}
+                  <span className="text-muted">(opens in a new tab)</span>
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted">Fee</dt>
             <dd>{appointment.fee}</dd>
             <dt className="text-muted">Booked</dt>

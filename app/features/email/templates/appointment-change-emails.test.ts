@@ -7,6 +7,7 @@ import {
 } from "./appointment-change-emails";
 import type { BookingEmailData } from "./booking-emails";
 
+const MEETING_URL = "https://meet.jit.si/VAHub-0123456789abcdef0123456789abcdef";
 const invite = {
   filename: "invite.ics",
   contentType: "text/calendar; method=REQUEST",
@@ -30,6 +31,7 @@ const data: BookingEmailData = {
       currency: "USD",
       address: { line1: "60 Broad Street", line2: "New York, NY" },
     },
+    meetingUrl: MEETING_URL,
   },
   customer: { name: "Ada <Lovelace>", email: "ada@example.com" },
   zone: "America/New_York",
@@ -92,6 +94,7 @@ describe("the reschedule e-mails", () => {
       [
         `We moved your consultation with Nina Petrova from ${BEFORE} to ${WHEN}.`,
         "Everything else stays the same, including any payment you made.",
+        `Join the meeting online at that time (it opens in your browser):\n${MEETING_URL}`,
         "The attached update moves it in your calendar.",
       ],
     );

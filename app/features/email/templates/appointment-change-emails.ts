@@ -2,7 +2,7 @@ import { describeTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { EmailAttachment } from "../../../../db/schema";
 import type { EmailMessage } from "../outbox.server";
-import type { BookingEmailData } from "./booking-emails";
+import { type BookingEmailData, meetingParagraphs } from "./booking-emails";
 import { greeting, renderEmail, signature } from "./render";
 
 /** What became of the customer's money when the agency cancelled. */
@@ -72,6 +72,7 @@ export function appointmentRescheduledEmail(data: RescheduleEmailData): EmailMes
             : `Your consultation with ${consultant.name} has moved from ${before} to ${when}.`,
           "Everything else stays the same, including any payment you made.",
         ],
+        ...meetingParagraphs(data.appointment.meetingUrl),
         ["The attached update moves it in your calendar."],
         signature,
       ],

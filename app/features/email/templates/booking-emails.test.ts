@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectMail } from "../../../../tests/setup/email-reading";
+import { expectMail, linksOf } from "../../../../tests/setup/email-reading";
 import {
   appointmentBookedNoticeEmail,
   appointmentCancellationEmail,
@@ -8,6 +8,7 @@ import {
   type BookingEmailData,
 } from "./booking-emails";
 
+const MEETING_URL = "https://meet.jit.si/VAHub-0123456789abcdef0123456789abcdef";
 const invite = {
   filename: "invite.ics",
   contentType: "text/calendar; method=REQUEST",
@@ -31,6 +32,7 @@ const data: BookingEmailData & { agencyEmail: string; invite: typeof invite } = 
       currency: "USD",
       address: { line1: "60 Broad Street", line2: "New York, NY" },
     },
+    meetingUrl: MEETING_URL,
   },
   customer: { name: "Ada <Lovelace>", email: "ada@example.com" },
   zone: "America/New_York",
@@ -54,11 +56,13 @@ describe("the booking e-mails", () => {
         "Hello Ada <Lovelace>,",
         `Your 30-minute consultation with Nina Petrova (Entrepreneurial Consultants) is booked for ${WHEN}.`,
         "Fee: $1,234.50. You can pay online from My Appointments.",
+        `Join the meeting online at that time (it opens in your browser):\n${MEETING_URL}`,
         "The attached invitation adds it to your calendar.",
         "VA Hub",
       ],
     );
     expect(mail.html).toContain("Hello Ada &lt;Lovelace&gt;,");
+    expect(linksOf(mail.html!)).toEqual([MEETING_URL]);
   });
 
   it("tell the agency who booked whom, when, for how much; a reply goes to the customer", () => {

@@ -3,10 +3,13 @@ import { formatMoney } from "~/lib/money";
 import type { Appointment, EmailAttachment } from "../../../../db/schema";
 import { SLOT_MINUTES } from "../../booking/slots";
 import type { EmailMessage } from "../outbox.server";
-import { greeting, renderEmail, signature } from "./render";
+import { type EmailParagraph, greeting, link, renderEmail, signature } from "./render";
 
 export interface BookingEmailData {
-  appointment: Pick<Appointment, "id" | "startsAt" | "amountCents" | "currency" | "consultantSnapshot">;
+  appointment: Pick<
+    Appointment,
+    "id" | "startsAt" | "amountCents" | "currency" | "consultantSnapshot" | "meetingUrl"
+  >;
   customer: { name: string; email: string };
   /** The agency's zone, in which the time is told. */
   zone: string;
@@ -19,6 +22,13 @@ function factsOf({ appointment, zone }: BookingEmailData) {
     when: describeTime(appointment.startsAt, zone),
     fee: formatMoney(appointment.amountCents, appointment.currency),
   };
+}
+
+/** Where the customer joins the session online; nothing for an appointment without a link. */
+export function meetingParagraphs(meetingUrl: string | null): EmailParagraph[] {
+  return meetingUrl
+    ? [["Join the meeting online at that time (it opens in your browser):", link(meetingUrl)]]
+    : [];
 }
 
 /** To the customer on booking, with the calendar invitation. */
@@ -38,6 +48,7 @@ export function appointmentConfirmationEmail(
           `Your ${SLOT_MINUTES}-minute consultation with ${consultant.name} (${consultant.speciality}) is booked for ${when}.`,
           `Fee: ${fee}. You can pay online from My Appointments.`,
         ],
+        ...meetingParagraphs(data.appointment.meetingUrl),
         ["The attached invitation adds it to your calendar."],
         signature,
       ],
