@@ -406,7 +406,7 @@ function AddToCalendar({
     "inline-block py-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
   return (
     <details className="mt-2">
-      <summary className="inline-block cursor-pointer rounded font-semibold text-brand-700 underline-offset-4 hover:underline">
+      <summary className="w-fit cursor-pointer rounded font-semibold text-brand-700 underline-offset-4 hover:underline">
         Add to calendar<span className="sr-only">:{about}</span>
       </summary>
       <ul className="mt-1 space-y-1 border-brand-100 border-l-2 pl-3">
