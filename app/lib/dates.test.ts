@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  currentZoneName,
   describeTime,
   describeTimeForCustomer,
   describeWallClock,
@@ -7,6 +8,7 @@ import {
   formatDay,
   formatTimeOfDay,
   isTimeZone,
+  knownTimeZones,
   zoneName,
 } from "./dates";
 
@@ -84,10 +86,21 @@ describe("describeTimeForCustomer", () => {
 
   it("gives one time when the clocks agree or the customer has no zone", () => {
     expect(describeTimeForCustomer(MAY_4_17_30_UTC, { customer: null, agency })).toBe(
-      "Tuesday, May 4, 2027 at 1:30 PM (New York time)",
+      "Tuesday, May 4, 2027 at 1:30 PM EDT",
     );
     expect(describeTimeForCustomer(MAY_4_17_30_UTC, { customer: "America/Toronto", agency })).toBe(
       "Tuesday, May 4, 2027 at 1:30 PM (Toronto time)",
     );
+  });
+});
+
+describe("zone names", () => {
+  it("calls renamed zones by their current names, as the people there do", () => {
+    expect(currentZoneName("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(currentZoneName("Europe/Kiev")).toBe("Europe/Kyiv");
+    expect(currentZoneName("America/Los_Angeles")).toBe("America/Los_Angeles");
+    expect(knownTimeZones()).toContain("Asia/Kolkata");
+    expect(knownTimeZones()).not.toContain("Asia/Calcutta");
+    expect(isTimeZone("Asia/Kolkata")).toBe(true);
   });
 });

@@ -14,9 +14,34 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Zones renamed since the runtime's time-zone data named them: browsers and Node still report
+ * the old names ("Asia/Calcutta"), which read wrongly to the people who live there.
+ */
+const renamedZones: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "America/Godthab": "America/Nuuk",
+  "Pacific/Enderbury": "Pacific/Kanton",
+};
+
+/** A zone by its current name (see renamedZones); other names as they are. */
+export function currentZoneName(zone: string): string {
+  return renamedZones[zone] ?? zone;
+}
+
+/** Every zone the runtime knows, by current names, sorted. */
+export function knownTimeZones(): string[] {
+  return [...new Set(Intl.supportedValuesOf("timeZone").map(currentZoneName))].sort();
+}
+
 /** A zone as people read it: "Asia/Kolkata" is "Kolkata (Asia)", "America/New_York" is "New York (America)". */
 export function zoneName(zone: string): string {
-  const parts = zone.split("/");
+  const parts = currentZoneName(zone).split("/");
   const city = parts.at(-1)?.replace(/_/g, " ") ?? zone;
   return parts.length > 1 ? `${city} (${parts[0]})` : city;
 }
@@ -105,13 +130,14 @@ export function zoneTimeLabel(zone: string): string {
 /**
  * When an appointment is, for its customer: in their own zone, named, and the agency's time beside
  * it when the clocks differ. "Thursday, May 6, 2027 at 11:00 PM (Kolkata time); 1:30 PM New York
- * time". Without a zone of their own, the agency's time alone.
+ * time". Without a zone of their own, the agency's time as describeTime tells it.
  */
 export function describeTimeForCustomer(
   instant: Date,
   zones: { customer: string | null | undefined; agency: string },
 ): string {
-  const own = zones.customer ?? zones.agency;
+  if (!zones.customer) return describeTime(instant, zones.agency);
+  const own = zones.customer;
   const main = `${withAt(dateFormat({ ...fullDateAndTime, timeZone: own }).format(instant))} (${zoneTimeLabel(own)})`;
   if (!differentClocks(instant, own, zones.agency)) return main;
   return `${main}; ${formatTimeOfDay(instant, zones.agency)} ${zoneTimeLabel(zones.agency)}`;

@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { slotOf } from "~/features/booking/slots";
 import type { FormFailure } from "~/infra/form-failure.server";
 import type { RequestContext } from "~/infra/request-context.server";
+import { formatDay, formatTimeOfDay } from "~/lib/dates";
+import { users } from "../../db/schema";
 import { createUserWithSession } from "../../tests/setup/factories";
 import { appointmentRow } from "../../tests/setup/payments";
 import {
@@ -47,6 +51,20 @@ describe("My Appointments", () => {
     expect(data.appointments.map(({ id, status }) => ({ id, status }))).toEqual([
       { id: mine.appointmentId, status: "booked" },
     ]);
+  });
+
+  it("shows each time in the customer's own zone, named, with the agency's time beside it", async () => {
+    const { customer, appointmentId } = await customerWithAppointment("zoned");
+    await suite.db.update(users).set({ timeZone: "Asia/Kolkata" }).where(eq(users.id, customer.id));
+    const context = await pageContext(suite.app, { token: customer.token });
+    const { data } = await answerOf<{
+      appointments: { id: string; day: string; time: string; agencyTime: string | null }[];
+    }>(() => loader({ request: pageGet(context, "/my-appointments"), context } as never));
+    const startsAt = (await appointmentRow(suite.db, appointmentId)).startsAt;
+    const row = data.appointments.find((appointment) => appointment.id === appointmentId)!;
+    expect(row.day).toBe(formatDay(startsAt, "Asia/Kolkata"));
+    expect(row.time).toBe(`${formatTimeOfDay(startsAt, "Asia/Kolkata")} Kolkata time`);
+    expect(row.agencyTime).toBe(`${slotOf(startsAt, suite.app.env.AGENCY_TZ).slotTime} New York time`);
   });
 
   it("cancels the customer's own appointment and comes back with the toast", async () => {

@@ -19,7 +19,7 @@ import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { formatDay } from "~/lib/dates";
+import { differentClocks, formatDay, formatTimeOfDay, zoneName, zoneTimeLabel } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -40,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = context.clock();
   const zone = context.env.AGENCY_TZ;
+  // Each customer reads times in their own zone (decision 0018), the agency's beside it.
+  const customerZone = user.timeZone ?? zone;
   const own = await listAppointments(context.db, user.id);
   const appointments = own.map((appointment) => {
     const { name, image, speciality, address } = appointment.consultantSnapshot;
@@ -51,9 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: appointment.id,
       consultant: { name, image, speciality, address },
       status,
-      day: formatDay(appointment.startsAt, zone),
-      // The slot's label, as the booking page showed it ("01:30 PM").
-      time: slotOf(appointment.startsAt, zone).slotTime,
+      ...timesOf(appointment.startsAt, customerZone, zone),
       fee: formatMoney(appointment.amountCents, appointment.currency),
       refunded: appointment.refundedAt !== null,
       // The agency's reason, when it was the agency that cancelled.
@@ -89,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       appointments,
       zone,
+      customerZone,
       confirmingCancel: url.searchParams.get("cancel"),
       rescheduling: movable ? { id: movable.id, days: rescheduleDays } : null,
       choosingPayment: url.searchParams.get("pay"),
@@ -96,6 +97,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers: { "Content-Security-Policy": policy } },
   );
+}
+
+/**
+ * The day and time in the customer's zone, named; when the agency's clock differs, its time too,
+ * as the booking page's slot label ("01:30 PM New York time").
+ */
+function timesOf(startsAt: Date, customerZone: string, agencyZone: string) {
+  const agencyTime = `${slotOf(startsAt, agencyZone).slotTime} ${zoneTimeLabel(agencyZone)}`;
+  if (!differentClocks(startsAt, customerZone, agencyZone)) {
+    return { day: formatDay(startsAt, agencyZone), time: agencyTime, agencyTime: null };
+  }
+  return {
+    day: formatDay(startsAt, customerZone),
+    time: `${formatTimeOfDay(startsAt, customerZone)} ${zoneTimeLabel(customerZone)}`,
+    agencyTime,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -159,13 +176,20 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointments, zone, confirmingCancel, rescheduling, choosingPayment, providers } = loaderData;
+  const { appointments, zone, customerZone, confirmingCancel, rescheduling, choosingPayment, providers } =
+    loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const razorpay = actionData && "razorpay" in actionData ? actionData.razorpay : undefined;
   return (
     <section className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="font-bold text-3xl text-ink tracking-tight">My Appointments</h1>
-      <p className="mt-1 text-muted text-sm">Times are shown in {zone.replace(/_/g, " ")} time.</p>
+      <p className="mt-1 text-muted text-sm">
+        Times are shown in {zoneName(customerZone)} time
+        {customerZone === zone ? "" : `, with the agency's ${zoneTimeLabel(zone)} beside them`}.{" "}
+        <Link to="/my-profile?edit" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Change your time zone
+        </Link>
+      </p>
       {/* A failed move is told inside its own form, beside the times. */}
       {failure && failure.values.intent !== "reschedule" ? (
         <p
@@ -255,6 +279,7 @@ function AppointmentRow({
         <p className="mt-2">
           <span className="font-medium text-ink">Date &amp; Time:</span> {appointment.day} |{" "}
           {appointment.time}
+          {appointment.agencyTime ? ` (${appointment.agencyTime})` : null}
         </p>
         <p className="mt-1">
           <span className="font-medium text-ink">Fee:</span> {appointment.fee}

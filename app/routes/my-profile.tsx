@@ -11,7 +11,7 @@ import { getKycSummary } from "~/features/kyc/kyc.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { formatCalendarDate, zoneName } from "~/lib/dates";
+import { formatCalendarDate, knownTimeZones, zoneName } from "~/lib/dates";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Every zone the runtime knows, with the current one kept even if it is an older alias. */
 function zoneChoices(current: string): string[] {
-  const known = Intl.supportedValuesOf("timeZone");
+  const known = knownTimeZones();
   return known.includes(current) ? known : [current, ...known];
 }
 

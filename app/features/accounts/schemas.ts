@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { genders } from "~/content/lists";
-import { isTimeZone } from "~/lib/dates";
+import { currentZoneName, isTimeZone } from "~/lib/dates";
 import { inputTypes } from "~/lib/form-constraints";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./account-limits";
 
@@ -37,7 +37,7 @@ const reportedTimeZone = z
   .string()
   .trim()
   .optional()
-  .transform((value) => (value && isTimeZone(value) ? value : undefined));
+  .transform((value) => (value && isTimeZone(value) ? currentZoneName(value) : undefined));
 
 /** Public sign-up chooses between the two business roles; staff accounts are made by staff. */
 export const publicRoles = ["investor", "borrower"] as const;
@@ -103,7 +103,7 @@ export const profileUpdateSchema = z.object({
     .refine((value) => value === undefined || value === "" || isTimeZone(value), {
       message: "Please choose a time zone from the list.",
     })
-    .transform((value) => value || undefined),
+    .transform((value) => (value ? currentZoneName(value) : undefined)),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 

@@ -203,7 +203,7 @@ export async function cancelAppointment(
 async function enqueueBookingEmails(
   transaction: Transaction,
   appointment: Appointment,
-  customer: { name: string; email: string },
+  customer: { name: string; email: string; timeZone: string | null },
   context: Pick<BookingContext, "zone" | "agencyEmail">,
   event: "booked" | "cancelled",
 ) {

@@ -108,7 +108,7 @@ async function queueBatch(db: Database, lead: ReminderLead, context: ReminderCon
       )
       .returning();
     const customers = await transaction
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, timeZone: users.timeZone })
       .from(users)
       .where(
         inArray(

@@ -2,7 +2,7 @@ import { describeTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { EmailAttachment } from "../../../../db/schema";
 import type { EmailMessage } from "../outbox.server";
-import { type BookingEmailData, meetingParagraphs } from "./booking-emails";
+import { type BookingEmailData, customerTime, meetingParagraphs } from "./booking-emails";
 import { greeting, renderEmail, signature } from "./render";
 
 /** What became of the customer's money when the agency cancelled. */
@@ -18,7 +18,7 @@ export function appointmentCancelledByAgencyEmail(
   },
 ): EmailMessage {
   const consultant = data.appointment.consultantSnapshot;
-  const when = describeTime(data.appointment.startsAt, data.zone);
+  const when = customerTime(data, data.appointment.startsAt);
   const fee = formatMoney(data.appointment.amountCents, data.appointment.currency);
   const money = {
     refunded: `Your payment of ${fee} is refunded in full; a separate e-mail confirms the refund.`,
@@ -56,8 +56,8 @@ export interface RescheduleEmailData extends BookingEmailData {
 /** To the customer when the appointment moves: the old and new time, the payment kept, the calendar update. */
 export function appointmentRescheduledEmail(data: RescheduleEmailData): EmailMessage {
   const consultant = data.appointment.consultantSnapshot;
-  const when = describeTime(data.appointment.startsAt, data.zone);
-  const before = describeTime(data.previousStartsAt, data.zone);
+  const when = customerTime(data, data.appointment.startsAt);
+  const before = customerTime(data, data.previousStartsAt);
   return {
     kind: "appointment-rescheduled",
     to: data.customer.email,

@@ -117,4 +117,14 @@ describe("the booking e-mails", () => {
     const mail = appointmentConfirmationEmail({ ...data, zone: "Europe/London" });
     expect(mail.subject).toBe("Your consultation with Nina Petrova on Tuesday, May 4, 2027 at 6:30 PM GMT+1");
   });
+
+  it("tell a customer with a zone of their own the time in it, and the agency's beside it", () => {
+    const customer = { ...data.customer, timeZone: "Asia/Kolkata" };
+    const mail = appointmentConfirmationEmail({ ...data, customer });
+    expect(mail.subject).toBe(
+      "Your consultation with Nina Petrova on Tuesday, May 4, 2027 at 11:00 PM (Kolkata time); 1:30 PM New York time",
+    );
+    // The agency reads its own time.
+    expect(appointmentBookedNoticeEmail({ ...data, customer }).text).toContain(WHEN);
+  });
 });

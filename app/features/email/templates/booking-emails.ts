@@ -1,4 +1,4 @@
-import { describeTime } from "~/lib/dates";
+import { describeTime, describeTimeForCustomer } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { Appointment, EmailAttachment } from "../../../../db/schema";
 import { SLOT_MINUTES } from "../../booking/slots";
@@ -10,16 +10,29 @@ export interface BookingEmailData {
     Appointment,
     "id" | "startsAt" | "amountCents" | "currency" | "consultantSnapshot" | "meetingUrl"
   >;
-  customer: { name: string; email: string };
-  /** The agency's zone, in which the time is told. */
+  /** The customer's own zone, when known, tells them the time (see customerTime). */
+  customer: { name: string; email: string; timeZone?: string | null };
+  /** The agency's zone: the agency's own e-mails tell the time in it. */
   zone: string;
 }
 
-/** What every booking e-mail tells: who, when (in the agency's zone, named) and for how much. */
-function factsOf({ appointment, zone }: BookingEmailData) {
+/** A time as the customer reads it: in their zone, named, with the agency's beside it. */
+export function customerTime(data: Pick<BookingEmailData, "customer" | "zone">, instant: Date): string {
+  return describeTimeForCustomer(instant, { customer: data.customer.timeZone, agency: data.zone });
+}
+
+/**
+ * What every booking e-mail tells: who, when and for how much. The customer reads the time in
+ * their own zone; the agency in its own.
+ */
+function factsOf(data: BookingEmailData, reader: "customer" | "agency") {
+  const { appointment, zone } = data;
   return {
     consultant: appointment.consultantSnapshot,
-    when: describeTime(appointment.startsAt, zone),
+    when:
+      reader === "customer"
+        ? customerTime(data, appointment.startsAt)
+        : describeTime(appointment.startsAt, zone),
     fee: formatMoney(appointment.amountCents, appointment.currency),
   };
 }
@@ -35,7 +48,7 @@ export function meetingParagraphs(meetingUrl: string | null): EmailParagraph[] {
 export function appointmentConfirmationEmail(
   data: BookingEmailData & { invite: EmailAttachment },
 ): EmailMessage {
-  const { consultant, when, fee } = factsOf(data);
+  const { consultant, when, fee } = factsOf(data, "customer");
   return {
     kind: "appointment-confirmation",
     to: data.customer.email,
@@ -58,7 +71,7 @@ export function appointmentConfirmationEmail(
 
 /** To the agency on booking; a reply goes to the customer. */
 export function appointmentBookedNoticeEmail(data: BookingEmailData & { agencyEmail: string }): EmailMessage {
-  const { consultant, when, fee } = factsOf(data);
+  const { consultant, when, fee } = factsOf(data, "agency");
   return {
     kind: "appointment-booked-notice",
     to: data.agencyEmail,
@@ -78,7 +91,7 @@ export function appointmentBookedNoticeEmail(data: BookingEmailData & { agencyEm
 export function appointmentCancellationEmail(
   data: BookingEmailData & { invite: EmailAttachment },
 ): EmailMessage {
-  const { consultant, when } = factsOf(data);
+  const { consultant, when } = factsOf(data, "customer");
   return {
     kind: "appointment-cancellation",
     to: data.customer.email,
@@ -101,7 +114,7 @@ export function appointmentCancellationEmail(
 export function appointmentCancelledNoticeEmail(
   data: BookingEmailData & { agencyEmail: string },
 ): EmailMessage {
-  const { consultant, when } = factsOf(data);
+  const { consultant, when } = factsOf(data, "agency");
   return {
     kind: "appointment-cancelled-notice",
     to: data.agencyEmail,

@@ -1,6 +1,5 @@
-import { describeTime } from "~/lib/dates";
 import type { EmailMessage } from "../outbox.server";
-import { type BookingEmailData, meetingParagraphs } from "./booking-emails";
+import { type BookingEmailData, customerTime, meetingParagraphs } from "./booking-emails";
 import { greeting, link, renderEmail, signature } from "./render";
 
 /** Which reminder: the day before (24 hours ahead) or the last one (1 hour ahead). */
@@ -15,7 +14,7 @@ export interface ReminderEmailData extends BookingEmailData {
 /** To the customer 24 hours and 1 hour before the start: when, with whom, and where to join. */
 export function appointmentReminderEmail(data: ReminderEmailData): EmailMessage {
   const consultant = data.appointment.consultantSnapshot;
-  const when = describeTime(data.appointment.startsAt, data.zone);
+  const when = customerTime(data, data.appointment.startsAt);
   const dayAhead = data.lead === "day";
   return {
     kind: dayAhead ? "appointment-reminder-day" : "appointment-reminder-hour",
