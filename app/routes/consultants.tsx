@@ -40,6 +40,18 @@ export default function Consultants({ loaderData }: Route.ComponentProps) {
         {speciality ? speciality.name : "Our Consultants"}
       </h1>
       <p className="mt-2 text-muted">Browse through the consultants excellence.</p>
+      <p className="mt-3 max-w-3xl rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-ink text-sm">
+        A session is 30 minutes online with a specialist, paid for by its fee, which each consultant's page
+        shows before you book. Looking for a virtual assistant instead? That consultation is free:{" "}
+        <Link to="/pricing" className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+          see our plans
+        </Link>{" "}
+        or{" "}
+        <Link to="/contact" className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+          request a free consultation
+        </Link>
+        .
+      </p>
       <FilterSidebar
         label="Specialities"
         entries={specialities.map((entry) => {

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { BrowserTimeZoneField } from "~/components/browser-time-zone-field";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
+import { signUpRoles } from "~/content/sign-up-roles";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { loginSchema, registrationSchema } from "~/features/accounts/schemas";
 import { safeRedirectPath } from "~/infra/auth-guard.server";
@@ -122,26 +123,29 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {signingUp ? (
             <fieldset>
               <legend className="font-medium text-ink text-sm">I am joining as</legend>
-              <div className="mt-2 flex gap-3">
-                {[
-                  { value: "investor", label: "Investor" },
-                  { value: "borrower", label: "Borrower" },
-                ].map((role) => (
+              <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                {signUpRoles.map((role) => (
                   <label
                     key={role.value}
-                    className="flex flex-1 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 py-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                    className="flex cursor-pointer items-start gap-2 rounded-lg border border-gray-300 px-3 py-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
                   >
                     <input
                       type="radio"
                       name="role"
                       value={role.value}
                       defaultChecked={(values.role ?? "investor") === role.value}
-                      className="accent-brand-700"
+                      className="mt-1 accent-brand-700"
                     />
-                    {role.label}
+                    <span>
+                      <span className="block font-medium text-ink">{role.label}</span>
+                      <span className="block text-muted text-sm">{role.description}</span>
+                    </span>
                   </label>
                 ))}
               </div>
+              <p className="mt-2 text-muted text-xs">
+                Either way you can book consultants and request a free consultation.
+              </p>
             </fieldset>
           ) : null}
           <PrimaryButton className="w-full" disabled={busy}>
