@@ -57,6 +57,20 @@ export const slotMessages: Record<SlotProblem, string> = {
   "outside-window": "Appointments can be booked up to seven days ahead.",
 };
 
+/** One of the user's bookings (or moves) this minute (RATE_LIMIT_BOOKINGS_PER_MINUTE), or 429. */
+export function consumeBookingAllowance(
+  db: Database,
+  userId: string,
+  context: Pick<BookingContext, "perUserPerMinute">,
+  now: Date,
+): Promise<void> {
+  return consumeRateLimit(
+    db,
+    { key: `booking:user:${userId}`, limit: context.perUserPerMinute, windowSeconds: 60 },
+    now,
+  );
+}
+
 /**
  * Books a 30-minute slot for the signed-in user. Every rule is checked here, whatever the form
  * did; the database's unique index settles a race for the same slot.
@@ -68,11 +82,7 @@ export async function bookAppointment(
   context: BookingContext,
 ): Promise<Appointment> {
   const now = context.now ?? new Date();
-  await consumeRateLimit(
-    db,
-    { key: `booking:user:${userId}`, limit: context.perUserPerMinute, windowSeconds: 60 },
-    now,
-  );
+  await consumeBookingAllowance(db, userId, context, now);
   const request = parseInput(bookingRequestSchema, input);
   const consultant = await findConsultant(db, request.docId);
   if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SAMPLE_MEETING_URL, sampleSnapshot } from "../../../tests/setup/appointment-fixtures";
 import {
   appointmentCalendarLinks,
   type CalendarEvent,
@@ -9,7 +10,7 @@ import {
   outlookDateTime,
 } from "./calendar-links";
 
-const MEETING_URL = "https://meet.jit.si/VAHub-0123456789abcdef0123456789abcdef";
+const MEETING_URL = SAMPLE_MEETING_URL;
 const event: CalendarEvent = {
   title: "Consultation with Nina Petrova (VA Hub)",
   // 1:30 PM in New York.
@@ -60,17 +61,7 @@ describe("appointmentCalendarLinks", () => {
     id: "5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f",
     startsAt: event.startsAt,
     meetingUrl: MEETING_URL,
-    consultantSnapshot: {
-      name: "Nina Petrova",
-      image: "/images/consultants/nina-petrova.webp",
-      speciality: "Entrepreneurial Consultants",
-      degree: "MBA",
-      experience: "10 Years",
-      about: "Works with founders.",
-      feeCents: 5_000,
-      currency: "USD",
-      address: { line1: "60 Broad Street", line2: "New York, NY" },
-    },
+    consultantSnapshot: sampleSnapshot(5_000),
   };
 
   it("offers a 30-minute event at the meeting link, with the consultant's address in the details", () => {

@@ -1,8 +1,7 @@
 import type { Database } from "~/infra/db.server";
-import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { parseInput } from "~/lib/errors";
 import type { Appointment } from "../../../db/schema";
-import type { BookingContext } from "./booking.server";
+import { type BookingContext, consumeBookingAllowance } from "./booking.server";
 import { appointmentReferenceSchema } from "./booking-schema";
 import { rescheduleAppointment } from "./staff-changes.server";
 
@@ -18,11 +17,7 @@ export async function rescheduleOwnAppointment(
   context: BookingContext,
 ): Promise<Appointment> {
   const now = context.now ?? new Date();
-  await consumeRateLimit(
-    db,
-    { key: `booking:user:${userId}`, limit: context.perUserPerMinute, windowSeconds: 60 },
-    now,
-  );
+  await consumeBookingAllowance(db, userId, context, now);
   const { appointmentId } = parseInput(appointmentReferenceSchema, input);
   const { slotDate, slotTime } = (input ?? {}) as Record<string, unknown>;
   return rescheduleAppointment(

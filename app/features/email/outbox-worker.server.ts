@@ -2,6 +2,7 @@ import { gt } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { MailTransport } from "~/infra/mailer.server";
+import { type PeriodicTask, startPeriodicTask } from "~/infra/periodic-task.server";
 import { outbox } from "../../../db/schema";
 import { deliverDueEmails } from "./outbox.server";
 
@@ -15,14 +16,12 @@ export interface OutboxWorkerOptions {
 }
 
 /** Polls the outbox until stopped. Safe to run in every server process. */
-export function startOutboxWorker(options: OutboxWorkerOptions): { stop(): Promise<void> } {
+export function startOutboxWorker(options: OutboxWorkerOptions): PeriodicTask {
   const { db, logger, from, transport } = options;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
   let noticedUntil = new Date(0);
-
-  const tick = async () => {
-    try {
+  return startPeriodicTask(
+    "outbox worker",
+    async () => {
       if (transport) {
         const report = await deliverDueEmails(db, transport, { from });
         if (report.sent || report.failed) logger.info({ msg: "outbox delivery", ...report });
@@ -46,21 +45,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): { stop(): Promi
           if (message.createdAt > noticedUntil) noticedUntil = message.createdAt;
         }
       }
-    } catch (error) {
-      logger.error({ msg: "outbox worker error", err: error });
-    }
-  };
-
-  const timer = setInterval(() => {
-    if (!stopped) running = running.then(tick);
-  }, options.intervalMs ?? 5000);
-  timer.unref();
-
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    { intervalMs: options.intervalMs ?? 5000, logger },
+  );
 }

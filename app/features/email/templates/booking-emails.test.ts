@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SAMPLE_MEETING_URL, sampleBookingEmailData } from "../../../../tests/setup/appointment-fixtures";
 import { expectMail, linksOf } from "../../../../tests/setup/email-reading";
 import {
   appointmentBookedNoticeEmail,
@@ -8,34 +9,14 @@ import {
   type BookingEmailData,
 } from "./booking-emails";
 
-const MEETING_URL = "https://meet.jit.si/VAHub-0123456789abcdef0123456789abcdef";
+const MEETING_URL = SAMPLE_MEETING_URL;
 const invite = {
   filename: "invite.ics",
   contentType: "text/calendar; method=REQUEST",
   content: "BEGIN:VCALENDAR",
 };
 const data: BookingEmailData & { agencyEmail: string; invite: typeof invite } = {
-  appointment: {
-    id: "5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f",
-    // 1:30 PM in New York.
-    startsAt: new Date("2027-05-04T17:30:00.000Z"),
-    amountCents: 123_450,
-    currency: "USD",
-    consultantSnapshot: {
-      name: "Nina Petrova",
-      image: "/images/consultants/nina-petrova.webp",
-      speciality: "Entrepreneurial Consultants",
-      degree: "MBA",
-      experience: "10 Years",
-      about: "Works with founders.",
-      feeCents: 123_450,
-      currency: "USD",
-      address: { line1: "60 Broad Street", line2: "New York, NY" },
-    },
-    meetingUrl: MEETING_URL,
-  },
-  customer: { name: "Ada <Lovelace>", email: "ada@example.com" },
-  zone: "America/New_York",
+  ...sampleBookingEmailData(123_450),
   agencyEmail: "agency@example.com",
   invite,
 };
