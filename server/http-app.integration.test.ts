@@ -7,9 +7,12 @@ import { createTestDatabase } from "../tests/setup/test-database";
 let database: DatabaseHandle;
 const pageContexts: RequestContext[] = [];
 
-function buildApp(options: { production?: boolean; failingPages?: boolean } = {}) {
+function buildApp(options: { production?: boolean; publicUrl?: string; failingPages?: boolean } = {}) {
   return createTestApp(database, {
-    settings: { NODE_ENV: options.production ? "production" : "test" },
+    settings: {
+      NODE_ENV: options.production ? "production" : "test",
+      ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
+    },
     handlePage: async (request, context) => {
       if (options.failingPages) throw new Error("renderer exploded with a secret stack");
       pageContexts.push(context);
@@ -66,14 +69,16 @@ describe("request handling", () => {
     expect(first).not.toEqual(second);
   });
 
-  it("sets the security headers, with HSTS only in production", async () => {
+  it("sets the security headers, with HSTS only in production over HTTPS", async () => {
     const development = await buildApp().request("/");
     expect(development.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(development.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(development.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(development.headers.get("Strict-Transport-Security")).toBeNull();
 
-    const production = await buildApp({ production: true }).request("/");
+    const plainHttp = await buildApp({ production: true, publicUrl: "http://va.example.com" }).request("/");
+    expect(plainHttp.headers.get("Strict-Transport-Security")).toBeNull();
+    const production = await buildApp({ production: true, publicUrl: "https://va.example.com" }).request("/");
     expect(production.headers.get("Strict-Transport-Security")).toContain("max-age=31536000");
   });
 

@@ -52,6 +52,8 @@ const PAGE_CACHE_TTL_MS = 10_000;
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A picture of up to PICTURE_MAX_BYTES plus the other form fields. */
 const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
+/** The API's answers about one signed-in account or the staff's business. */
+const privateApiPath = /^\/api\/(user|admin|consultant-portal)\//;
 const uploadPaths = new Set([
   "/api/user/update-profile",
   "/my-profile",
@@ -181,13 +183,22 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
         : DEFAULT_BODY_LIMIT_BYTES,
       onError: (limited) => {
         const message = "The request is too large.";
+        // The rest of the body is never read, so the connection cannot carry another request.
+        const headers = { Connection: "close" };
         return limited.req.path.startsWith("/api/")
-          ? limited.json({ success: false, message }, 413)
-          : limited.text(message, 413);
+          ? limited.json({ success: false, message }, 413, headers)
+          : limited.text(message, 413, headers);
       },
     })(context, next),
   );
 
+  // What an account's own calls answer is for that account alone: no cache may keep it.
+  app.use("/api/*", async (context, next) => {
+    await next();
+    if (privateApiPath.test(context.req.path) && !context.res.headers.has("Cache-Control")) {
+      context.res.headers.set("Cache-Control", "no-store");
+    }
+  });
   app.route("/api/user", userApi());
   app.route("/api/user", paymentApi());
   app.route("/api/webhooks", webhookApi());
@@ -292,7 +303,8 @@ function refuseCrossSiteWrites(corsOrigins: readonly string[]): MiddlewareHandle
     }
     const origin = context.req.header("Origin");
     const crossSite = context.req.header("Sec-Fetch-Site") === "cross-site";
-    if (crossSite || (origin && origin !== "null" && hostOf(origin) !== new URL(context.req.url).host)) {
+    // "null" is the origin of a sandboxed frame or a data: page, never of one of our own pages.
+    if (crossSite || (origin && (origin === "null" || hostOf(origin) !== new URL(context.req.url).host))) {
       const message = "This request came from another site and was refused.";
       return context.req.path.startsWith("/api/")
         ? context.json({ success: false, message }, 403)

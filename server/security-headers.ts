@@ -25,7 +25,8 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
     }
-    if (options.isProduction) {
+    // Browsers ignore HSTS over plain HTTP; sending it there only misleads whoever reads the headers.
+    if (options.isProduction && options.servedOverHttps) {
       headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
   };

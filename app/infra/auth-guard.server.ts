@@ -4,15 +4,18 @@ import type { RequestContext } from "./request-context.server";
 
 /** A same-site path to return to after signing in; anything else becomes "/". */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  ) {
+  // Browsers drop tabs and line breaks and read a backslash as "/", so "/<tab>/evil.example" would
+  // leave the site: refuse those characters outright, then check the address stays on this origin.
+  if (typeof value !== "string" || !value.startsWith("/") || /[\p{Cc}\\]/u.test(value)) {
     return fallback;
   }
-  return value;
+  const here = "http://this-site.invalid";
+  try {
+    const url = new URL(value, here);
+    return url.origin === here ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** The signed-in user, or a redirect to /login that comes back to this page afterwards. */

@@ -463,7 +463,7 @@ describe("POST /api/user/update-profile", () => {
     expect(bytes.toString("latin1")).not.toContain("Private camera owner");
   });
 
-  it("keeps the picture when none is sent and replaces it when a new one is", async () => {
+  it("keeps the picture when none is sent, and replaces it (deleting the old file) when a new one is", async () => {
     const account = await signUp(app);
     const picture = { bytes: await pngBytes(), name: "a.png", type: "image/png" };
     await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), {
@@ -483,6 +483,10 @@ describe("POST /api/user/update-profile", () => {
     const second = (await profileOf(account.token)).image;
     expect(second).toMatch(/^http:\/\/localhost:3000\/uploads\//);
     expect(second).not.toBe(first);
+    // The replaced file is deleted; the new one is there.
+    const files = await filesIn(env.uploadDirectory);
+    expect(files).not.toContain(path.basename(first));
+    expect(files).toContain(path.basename(second));
   });
 
   it("refuses a request without a token and changes nothing", async () => {
@@ -717,8 +721,22 @@ describe("request size", () => {
       email: "someone@example.com",
       password: "p".repeat(200 * 1024),
     });
+    // The unread rest of the body leaves the connection unusable, and the answer says so.
+    expect(response.headers.get("Connection")).toBe("close");
     await expectFailure(response, 413);
     expect(await accountCounts()).toEqual(before);
+  });
+});
+
+describe("caching", () => {
+  it("marks an account's own answers no-store, and leaves the public lists alone", async () => {
+    const account = await signUp(app);
+    const profile = await getWith(app, "/api/user/get-profile", { token: account.token });
+    expect(profile.headers.get("Cache-Control")).toBe("no-store");
+    const refused = await getWith(app, "/api/user/get-profile");
+    expect(refused.headers.get("Cache-Control")).toBe("no-store");
+    const list = await getWith(app, "/api/doctor/list");
+    expect(list.headers.get("Cache-Control")).not.toBe("no-store");
   });
 });
 
@@ -737,9 +755,10 @@ describe("cross-site writes", () => {
     expect(await accountCounts()).toEqual(before);
   });
 
-  it("refuses a malformed Origin with 403, never a 500", async () => {
+  it("refuses a malformed or opaque Origin with 403, never a 500", async () => {
     const account = await signUp(app);
-    for (const origin of ["evil", "https://", "http://[bad"]) {
+    // "null" comes from a sandboxed frame or a data: page on any site.
+    for (const origin of ["evil", "https://", "http://[bad", "null"]) {
       const response = await postJson(
         app,
         "/api/user/logout",

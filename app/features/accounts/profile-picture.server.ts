@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { FeatureError } from "~/lib/errors";
@@ -57,4 +57,13 @@ export async function storeUploadedPicture(
   await mkdir(uploadDirectory, { recursive: true });
   await writeFile(path.join(uploadDirectory, fileName), encoded);
   return `${UPLOADS_URL_PREFIX}${fileName}`;
+}
+
+/**
+ * Deletes a picture this app stored (a path under UPLOADS_URL_PREFIX); anything else, such as a
+ * bundled default picture, is left alone. Only the file name is used, so no path can escape the folder.
+ */
+export async function removeUploadedPicture(publicPath: string, uploadDirectory: string): Promise<void> {
+  if (!publicPath.startsWith(UPLOADS_URL_PREFIX)) return;
+  await rm(path.join(uploadDirectory, path.basename(publicPath)), { force: true });
 }

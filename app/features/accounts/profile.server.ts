@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type User, users } from "../../../db/schema";
-import { storeProfilePicture } from "./profile-picture.server";
+import { removeUploadedPicture, storeProfilePicture } from "./profile-picture.server";
 import { type ProfileUpdateInput, profileUpdateSchema } from "./schemas";
 
 /** What a user may see and change of their own account (never the password hash). */
@@ -58,11 +58,16 @@ export async function updateProfile(
 ): Promise<Profile> {
   const profile = parseInput(profileUpdateSchema, input);
   const image = picture ? await storeProfilePicture(picture.bytes, picture.uploadDirectory) : undefined;
+  const [previous] = image
+    ? await db.select({ image: users.image }).from(users).where(eq(users.id, userId)).limit(1)
+    : [];
   const [user] = await db
     .update(users)
     .set({ ...profile, ...(image ? { image } : {}), updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new FeatureError("not-found", "We could not find your account.");
+  // The replaced picture is nobody's any more: remove it once the new one is saved.
+  if (picture && previous?.image) await removeUploadedPicture(previous.image, picture.uploadDirectory);
   return profileOf(user);
 }
