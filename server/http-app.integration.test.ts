@@ -82,11 +82,37 @@ describe("request handling", () => {
     expect(production.headers.get("Strict-Transport-Security")).toContain("max-age=31536000");
   });
 
-  it("answers malformed percent-encoding with 400, never 500", async () => {
-    for (const path of ["/%E0%A4%A", "/%", "/blog/%zz"]) {
+  it("answers malformed percent-encoding and NUL characters in the address with 400, never 500", async () => {
+    for (const path of [
+      "/%E0%A4%A",
+      "/%",
+      "/blog/%zz",
+      "/project/%00",
+      "/verify?success=true&appointmentId=%00",
+      "/api/project/list?type=a%00b",
+    ]) {
       const response = await buildApp().request(path);
       expect(response.status, path).toBe(400);
     }
+    const api = await buildApp().request("/api/doctor/%00");
+    expect(await api.json()).toEqual({ success: false, message: "Bad request: the address is not valid." });
+  });
+
+  it("takes JSON on JSON routes only (415 otherwise) and refuses a NUL character in it, never a 500", async () => {
+    const app = buildApp();
+    const asText = await app.request("/api/user/login", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ email: "a@example.com", password: "x" }),
+    });
+    expect(asText.status).toBe(415);
+    expect(await asText.json()).toMatchObject({ success: false, message: expect.stringContaining("JSON") });
+    const withNul = await app.request("/api/user/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "a\u0000@example.com", password: "x" }),
+    });
+    expect(withNul.status).toBe(400);
   });
 
   it("answers unknown API paths with JSON 404", async () => {

@@ -105,12 +105,22 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     }),
   );
   app.use(async (context, next) => {
-    // A path that is not valid percent-encoding can name nothing we serve.
+    // A path that is not valid percent-encoding can name nothing we serve; a NUL character in the
+    // path or the query names nothing either (and PostgreSQL could not even compare it).
+    const url = new URL(context.req.url);
+    const refuse = () => {
+      const message = "Bad request: the address is not valid.";
+      return url.pathname.startsWith("/api/")
+        ? context.json({ success: false, message }, 400)
+        : context.text(message, 400);
+    };
+    let decodedPath: string;
     try {
-      decodeURIComponent(new URL(context.req.url).pathname);
+      decodedPath = decodeURIComponent(url.pathname);
     } catch {
-      return context.text("Bad request: the address is not valid.", 400);
+      return refuse();
     }
+    if (decodedPath.includes("\0") || url.searchParams.toString().includes("%00")) return refuse();
     await next();
   });
   app.use(compress());

@@ -6,15 +6,17 @@ export type FailureKind =
   | "not-found"
   | "conflict"
   | "too-large"
+  | "unsupported-type"
   | "rate-limited";
 
-export const statusForFailure: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+export const statusForFailure: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
   "not-found": 404,
   conflict: 409,
   "too-large": 413,
+  "unsupported-type": 415,
   "rate-limited": 429,
 };
 

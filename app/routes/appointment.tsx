@@ -11,6 +11,7 @@ import {
   snapshotOf,
 } from "~/features/consultants/consultants.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatMoney } from "~/lib/money";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       context,
     );
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   try {
     await bookAppointment(

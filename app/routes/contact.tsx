@@ -20,6 +20,7 @@ import { DEFAULT_PHONE_COUNTRY, inquiryMessages } from "~/features/contact/inqui
 import { inquirySchema } from "~/features/contact/inquiry-schema";
 import { listPhoneCountries } from "~/features/contact/phone-countries.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { type FormFailure, formFailure, textValues } from "~/infra/form-failure.server";
 import { FeatureError } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
@@ -59,7 +60,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const SERVICE_SEPARATOR = "\n";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const services = form.getAll("requiredServices").filter((value) => typeof value === "string");
   const fields = { ...textValues(form), requiredServices: services };
   const typed = { ...textValues(form), requiredServices: services.join(SERVICE_SEPARATOR) };

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { passwordResetRequestSchema } from "~/features/accounts/schemas";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
@@ -23,7 +24,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   try {
     rejectFilledHoneypot(form);

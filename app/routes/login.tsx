@@ -6,6 +6,7 @@ import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accoun
 import { loginSchema, registrationSchema } from "~/features/accounts/schemas";
 import { safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
@@ -33,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form, ["password"]);
   const signingUp = form.get("mode") === "signup";
   const auth = authRequestFrom(context);

@@ -18,6 +18,7 @@ import {
 import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { differentClocks, formatDay, formatTimeOfDay, zoneName, zoneTimeLabel } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
@@ -117,7 +118,7 @@ function timesOf(startsAt: Date, customerZone: string, agencyZone: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   const urls = { publicUrl: context.env.publicUrl };
   try {

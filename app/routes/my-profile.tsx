@@ -10,6 +10,7 @@ import { profileUpdateSchema } from "~/features/accounts/schemas";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatCalendarDate, knownTimeZones, zoneName } from "~/lib/dates";
 import { formConstraints } from "~/lib/form-constraints";
@@ -56,7 +57,7 @@ function zoneChoices(current: string): string[] {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   const image = form.get("image");
   try {

@@ -5,6 +5,7 @@ import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { getOwnConsultant, updateOwnProfile } from "~/features/consultants/portal.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import type { Route } from "./+types/my-schedule-profile";
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, consultantId } = requireConsultant(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   const image = form.get("image");
   try {

@@ -13,6 +13,7 @@ import {
 } from "~/features/consultants/portal.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
@@ -89,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, consultantId } = requireConsultant(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values: Record<string, string> = { ...textValues(form), daysOff: daysOffFromForm(form).join(" ") };
   const now = context.clock();
   try {

@@ -13,6 +13,7 @@ import {
 } from "~/features/kyc/kyc-steps";
 import { requireUser, safeRedirectPath } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure } from "~/infra/form-failure.server";
 import { parseInput } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
@@ -64,7 +65,7 @@ interface StepState {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(
     kycFields.map((name) => [name, String(form.get(name) ?? "")]),
   ) as KycValues;

@@ -3,6 +3,7 @@ import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls"
 import { findPasswordLink, resetPassword } from "~/features/accounts/password-reset.server";
 import { passwordResetSchema } from "~/features/accounts/schemas";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure } from "~/infra/form-failure.server";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     rejectFilledHoneypot(form);
     const { purpose } = await resetPassword(

@@ -3,6 +3,7 @@ import { completeSandboxCheckout, findSandboxCheckout } from "~/features/payment
 import { sandboxLinkState } from "~/features/payments/sandbox-link.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure } from "~/infra/form-failure.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { asErrorPage } from "~/infra/route-errors.server";
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     asErrorPage(error);
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     const next = await completeSandboxCheckout(
       context.db,

@@ -8,6 +8,7 @@ import {
 } from "~/features/payments/payments.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { FeatureError } from "~/lib/errors";
 import type { Route } from "./+types/verify";
 
@@ -52,7 +53,7 @@ const toasts: Record<VerificationOutcome, { kind: "success" | "error" | "info"; 
 /** Asks the provider (never the browser) whether the appointment was paid, then goes to My Appointments. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => form.get(name) ?? undefined;
   try {
     if (field("success") !== "true") {

@@ -16,6 +16,7 @@ const AUDIO_BODY_LIMIT_BYTES = 1024 * 1024;
 const lexErrorFor: Record<FailureKind, { type: string; status: number }> = {
   invalid: { type: "ValidationException", status: 400 },
   "too-large": { type: "ValidationException", status: 400 },
+  "unsupported-type": { type: "UnsupportedMediaTypeException", status: 415 },
   unauthenticated: { type: "AccessDeniedException", status: 403 },
   forbidden: { type: "AccessDeniedException", status: 403 },
   "not-found": { type: "ResourceNotFoundException", status: 404 },

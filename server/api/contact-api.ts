@@ -10,8 +10,8 @@ export function contactApi() {
   const api = new Hono<ApiEnv>();
 
   api.post("/", async (context) => {
-    const body = await readJsonObject(context);
     try {
+      const body = await readJsonObject(context);
       await submitInquiry(context.var.db, body, inquiryContextFrom(context.var));
     } catch (error) {
       // A form's problems come back field by field too, so a client can show each beside its field.

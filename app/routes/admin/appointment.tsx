@@ -14,6 +14,7 @@ import { consultantSlots, findConsultant } from "~/features/consultants/consulta
 import { ProviderDownError, REFUND_NOTICE_HOURS } from "~/features/payments/payments.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime, formatCalendarDate, formatTimeOfDay } from "~/lib/dates";
@@ -112,7 +113,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const values = textValues(await request.formData());
+  const values = textValues(await readForm(request));
   const appointmentId = params.appointmentId;
   const back = `/admin/appointments/${appointmentId}`;
   const changeContext = {

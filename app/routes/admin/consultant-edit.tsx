@@ -32,6 +32,7 @@ import {
 } from "~/features/consultants/staff-consultants.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { FeatureError } from "~/lib/errors";
@@ -94,7 +95,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireRole(request, context, "admin");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values: Record<string, string> = { ...textValues(form), daysOff: daysOffFromForm(form).join(" ") };
   const now = context.clock();
   const id = params.consultantId;

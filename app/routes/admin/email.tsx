@@ -5,6 +5,7 @@ import { FormAlert, PrimaryButton } from "~/components/form-controls";
 import { getOutboxMessage, retryOutboxMessage } from "~/features/email/outbox-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime } from "~/lib/dates";
@@ -47,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const values = textValues(await request.formData());
+  const values = textValues(await readForm(request));
   try {
     if (values.intent !== "retry") throw new FeatureError("invalid", "This action is not available.");
     await retryOutboxMessage(context.db, staff, params.messageId, context.clock());

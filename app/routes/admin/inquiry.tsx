@@ -9,6 +9,7 @@ import { getInquiry, replyToInquiry, updateInquiry } from "~/features/contact/in
 import { countryName } from "~/features/contact/phone-countries.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime } from "~/lib/dates";
@@ -59,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const values = textValues(await request.formData());
+  const values = textValues(await readForm(request));
   const back = `/admin/inquiries/${params.inquiryId}`;
   const now = context.clock();
   try {

@@ -6,6 +6,7 @@ import { PageLinks } from "~/components/page-links";
 import { decideKyc, kycStatusFrom, listKycSubmissions } from "~/features/kyc/kyc-review.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { describeTime } from "~/lib/dates";
 import { pageNumberFrom } from "~/lib/page-number";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const values = textValues(await request.formData());
+  const values = textValues(await readForm(request));
   try {
     const { status } = await decideKyc(
       context.db,

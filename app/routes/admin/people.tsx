@@ -9,6 +9,7 @@ import { peopleFilterSchema } from "~/features/accounts/people-schema";
 import { roleLabels } from "~/features/accounts/roles";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   try {
     if (values.intent !== "invite") throw new FeatureError("invalid", "This action is not available.");

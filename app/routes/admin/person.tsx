@@ -14,6 +14,7 @@ import { roleLabels } from "~/features/accounts/roles";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { describeTime, formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
@@ -53,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   const here = `/admin/people/${params.userId}`;
   const now = context.clock();

@@ -15,6 +15,7 @@ import {
 } from "~/features/projects/projects-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { FeatureError } from "~/lib/errors";
 import type { Route } from "./+types/project-edit";
@@ -64,7 +65,7 @@ async function pictureFrom(form: FormData, uploadDirectory: string): Promise<Pic
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = textValues(form);
   const now = context.clock();
   const projectId = params.projectId;

@@ -14,6 +14,7 @@ import {
 } from "~/features/projects/projects-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
+import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { FeatureError } from "~/lib/errors";
 import type { Route } from "./+types/projects";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
-  const values = textValues(await request.formData());
+  const values = textValues(await readForm(request));
   const now = context.clock();
   const back = (message: string) =>
     redirectWithToast("/admin/projects#types", { kind: "success", message }, context);
