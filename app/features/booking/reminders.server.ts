@@ -37,7 +37,7 @@ export function remindersForNewTime(
 
 export interface ReminderContext {
   now: Date;
-  /** The agency's zone, in which the e-mails tell the time. */
+  /** The agency's zone: the time beside the customer's own, or alone when they have none. */
   zone: string;
   /** The site's public address, for the link to My Appointments. */
   publicUrl: string;
