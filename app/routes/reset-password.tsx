@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
-import { findPasswordLink, resetPassword } from "~/features/accounts/password-reset.server";
+import { findPasswordLink, resetPasswordFromForm } from "~/features/accounts/password-reset.server";
 import { passwordResetSchema } from "~/features/accounts/schemas";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
@@ -36,10 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
     rejectFilledHoneypot(form);
-    const { purpose } = await resetPassword(
+    const { purpose } = await resetPasswordFromForm(
       context.db,
       { token: form.get("token"), password: form.get("password") },
-      context.clock(),
+      {
+        clientAddress: context.clientAddress,
+        perAddressPerMinute: context.env.RATE_LIMIT_FORMS_PER_MINUTE,
+        now: context.clock(),
+      },
     );
     const message =
       purpose === "invite"

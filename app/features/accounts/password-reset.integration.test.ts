@@ -10,6 +10,7 @@ import {
   RESET_LINK_LIFETIME_MS,
   requestPasswordReset,
   resetPassword,
+  resetPasswordFromForm,
 } from "./password-reset.server";
 import { findSessionUser, hashToken } from "./sessions.server";
 
@@ -184,6 +185,27 @@ describe("resetPassword", () => {
     expect(await findSessionUser(database.db, account.token)).toBeDefined();
     await resetPassword(database.db, { token, password: NEW_PASSWORD });
     expect(await canLogIn(account.email, NEW_PASSWORD)).toBe(true);
+  });
+
+  it("counts the reset page's tries per address: the 11th in a minute is refused, whatever the token", async () => {
+    const now = new Date("2030-06-02T12:00:10Z");
+    const context = { clientAddress: nextAddress(), perAddressPerMinute: 10, now };
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await expect(
+        resetPasswordFromForm(database.db, { token: `guess-${attempt}`, password: NEW_PASSWORD }, context),
+      ).rejects.toMatchObject({ kind: "invalid" });
+    }
+    await expect(
+      resetPasswordFromForm(database.db, { token: "guess-11", password: NEW_PASSWORD }, context),
+    ).rejects.toMatchObject({ kind: "rate-limited", retryAfterSeconds: 50 });
+    // Another address is not held back by the first one's tries.
+    await expect(
+      resetPasswordFromForm(
+        database.db,
+        { token: "guess-12", password: NEW_PASSWORD },
+        { ...context, clientAddress: nextAddress() },
+      ),
+    ).rejects.toMatchObject({ kind: "invalid" });
   });
 
   it("refuses unknown, empty and oversized tokens", async () => {

@@ -108,6 +108,27 @@ export async function isResetTokenUsable(db: Database, token: string, now = new 
 }
 
 /**
+ * A new password sent from the reset page: counted per address like the other public forms, so a
+ * bot cannot try tokens or hammer the password hashing from one place, then set as resetPassword does.
+ */
+export async function resetPasswordFromForm(
+  db: Database,
+  input: unknown,
+  context: { clientAddress: string; perAddressPerMinute: number; now: Date },
+): Promise<{ purpose: PasswordLinkPurpose }> {
+  await consumeRateLimit(
+    db,
+    {
+      key: `password-reset-use:ip:${context.clientAddress}`,
+      limit: context.perAddressPerMinute,
+      windowSeconds: 60,
+    },
+    context.now,
+  );
+  return resetPassword(db, input, context.now);
+}
+
+/**
  * Sets the new password, uses up the link and signs the account out everywhere.
  * @returns what the link was for, so the page can word its answer.
  */
