@@ -39,6 +39,12 @@ export function knownTimeZones(): string[] {
   return [...new Set(Intl.supportedValuesOf("timeZone").map(currentZoneName))].sort();
 }
 
+/** The zones to choose from: every one the runtime knows, with `current` kept even if unknown to it. */
+export function timeZoneChoices(current: string): string[] {
+  const known = knownTimeZones();
+  return known.includes(current) ? known : [current, ...known];
+}
+
 /** A zone as people read it: "Asia/Kolkata" is "Kolkata (Asia)", "America/New_York" is "New York (America)". */
 export function zoneName(zone: string): string {
   const parts = currentZoneName(zone).split("/");

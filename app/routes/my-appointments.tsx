@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { RazorpayCheckout } from "~/components/razorpay-checkout";
 import { type PickerDay, SlotPicker } from "~/components/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
+import { appointmentTimesFor } from "~/features/booking/appointment-times";
 import { listAppointments } from "~/features/booking/appointments.server";
 import { bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
 import { appointmentCalendarLinks } from "~/features/booking/calendar-links";
@@ -20,7 +21,7 @@ import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { differentClocks, formatDay, formatTimeOfDay, zoneName, zoneTimeLabel } from "~/lib/dates";
+import { formatDay, zoneName, zoneTimeLabel } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: appointment.id,
       consultant: { name, image, speciality, address },
       status,
-      ...timesOf(appointment.startsAt, customerZone, zone),
+      ...appointmentTimesFor(appointment.startsAt, customerZone, zone),
       fee: formatMoney(appointment.amountCents, appointment.currency),
       refunded: appointment.refundedAt !== null,
       // The agency's reason, when it was the agency that cancelled.
@@ -98,22 +99,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers: { "Content-Security-Policy": policy } },
   );
-}
-
-/**
- * The day and time in the customer's zone, named; when the agency's clock differs, its time too,
- * as the booking page's slot label ("01:30 PM New York time").
- */
-function timesOf(startsAt: Date, customerZone: string, agencyZone: string) {
-  const agencyTime = `${slotOf(startsAt, agencyZone).slotTime} ${zoneTimeLabel(agencyZone)}`;
-  if (!differentClocks(startsAt, customerZone, agencyZone)) {
-    return { day: formatDay(startsAt, agencyZone), time: agencyTime, agencyTime: null };
-  }
-  return {
-    day: formatDay(startsAt, customerZone),
-    time: `${formatTimeOfDay(startsAt, customerZone)} ${zoneTimeLabel(customerZone)}`,
-    agencyTime,
-  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -12,7 +12,7 @@ import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { formatCalendarDate, knownTimeZones, zoneName } from "~/lib/dates";
+import { formatCalendarDate, timeZoneChoices, zoneName } from "~/lib/dates";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -40,19 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile,
     agencyZone,
     // Only the form needs every zone there is (some 400 names).
-    timeZones: editing ? zoneChoices(profile.timeZone ?? agencyZone) : [],
+    timeZones: editing ? timeZoneChoices(profile.timeZone ?? agencyZone) : [],
     kyc: kyc
       ? { status: kyc.status, idNumberLast4: kyc.idNumberLast4, rejectionReason: kyc.rejectionReason }
       : null,
     editing,
     fields: formConstraints(profileUpdateSchema),
   };
-}
-
-/** Every zone the runtime knows, with the current one kept even if it is an older alias. */
-function zoneChoices(current: string): string[] {
-  const known = knownTimeZones();
-  return known.includes(current) ? known : [current, ...known];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/my-profile", { kind: "success", message: "Profile updated" }, context);
   } catch (error) {
     return formFailure(error, values, {
-      timeZones: zoneChoices(values.timeZone || context.env.AGENCY_TZ),
+      timeZones: timeZoneChoices(values.timeZone || context.env.AGENCY_TZ),
     });
   }
 }
