@@ -277,6 +277,21 @@ export const rateLimitBuckets = pgTable(
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
 
+/**
+ * One failed login: the account's e-mail as typed (lower-cased) and the address it came from. Later
+ * attempts from that address wait longer and longer; other addresses are not held up (DESIGN §5).
+ */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    clientAddress: text("client_address").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("login_failures_email_idx").on(table.email, table.failedAt)],
+);
+
 export type User = typeof users.$inferSelect;
 
 /**
@@ -492,6 +507,11 @@ export const botSessions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** After this the session is gone, as if deleted (idle timeout). */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * SHA-256 of the browser that opened the session (its bot cookie); only that browser may read,
+     * continue or delete it. Null for a client that keeps no cookies (an SDK), as with Lex itself.
+     */
+    ownerHash: text("owner_hash"),
   },
   (table) => [
     primaryKey({ columns: [table.botId, table.botAliasId, table.localeId, table.sessionId] }),

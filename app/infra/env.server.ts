@@ -46,7 +46,7 @@ const environmentSchema = z.object({
   DEMO_MODE: booleanFlag,
   /** Requests a minute per client address on sign-up, login, password reset, KYC and contact. */
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Failed logins per account in 15 minutes, from any address. */
+  /** Failed logins of one account from one address (15 minutes) before that address must wait between tries. */
   RATE_LIMIT_FAILED_LOGINS: z.coerce.number().int().min(1).default(5),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -64,6 +64,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Bot messages (RecognizeText, RecognizeUtterance, PutSession) a minute per bot session. */
   RATE_LIMIT_BOT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** New bot sessions an hour per client address. */
+  RATE_LIMIT_BOT_SESSIONS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** A bot session untouched this long is forgotten. */
   BOT_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(1440),
   /** The bot the chat widget talks to; with LEX_BOT_ALIAS_ID and AWS_REGION, an Amazon Lex V2 bot. */

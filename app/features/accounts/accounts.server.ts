@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
-import {
-  consumeRateLimit,
-  isRateLimited,
-  type RateLimitRule,
-  recordRateLimitedEvent,
-  tooManyRequests,
-} from "~/infra/rate-limit.server";
+import { consumeRateLimit, type RateLimitRule } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { users } from "../../../db/schema";
+import {
+  forgetLoginFailuresFrom,
+  loginWaitError,
+  loginWaitSeconds,
+  recordLoginFailure,
+} from "./login-throttle.server";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./password.server";
 import { type LoginInput, loginSchema, type RegistrationInput, registrationSchema } from "./schemas";
 import { createSession, type SessionUser } from "./sessions.server";
@@ -21,7 +21,7 @@ export const ACCOUNT_DISABLED =
 export interface AuthLimits {
   /** Attempts a minute from one client address. */
   perAddressPerMinute: number;
-  /** Failed logins per account in 15 minutes, from any address. */
+  /** Failed logins of one account from one address before that address must wait (login-throttle). */
   failedLoginsPerAccount: number;
 }
 
@@ -89,38 +89,38 @@ export async function registerUser(
   return { user, ...session };
 }
 
-/** Failed logins of one account, from any address; staff can lift it (app/features/accounts/people.server.ts). */
-export function failedLoginRule(email: string, failedLoginsPerAccount: number): RateLimitRule {
-  return { key: `login-failures:account:${email}`, limit: failedLoginsPerAccount, windowSeconds: 15 * 60 };
-}
-
 /**
  * Checks e-mail and password. Unknown e-mail and wrong password give the same answer in about
- * the same time; repeated failures for one account are slowed whatever address they come from.
+ * the same time. An address that keeps failing for an account waits longer before each new try;
+ * nobody else is held up (login-throttle.server.ts).
  */
 export async function logIn(
   db: Database,
   input: LoginInput | unknown,
   request: AuthRequest,
 ): Promise<SignedIn> {
-  await consumeRateLimit(db, perAddress("login", request), request.now);
+  const now = request.now ?? new Date();
+  await consumeRateLimit(db, perAddress("login", request), now);
   const credentials = parseInput(loginSchema, input);
-  const accountRule = failedLoginRule(credentials.email, request.limits.failedLoginsPerAccount);
-  if (await isRateLimited(db, accountRule, request.now)) throw tooManyRequests(accountRule, request.now);
+  const throttle = { freeFailures: request.limits.failedLoginsPerAccount };
+  const waitSeconds = await loginWaitSeconds(db, credentials.email, request.clientAddress, throttle, now);
+  if (waitSeconds > 0) throw loginWaitError(waitSeconds);
 
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
   const valid = await verifyPassword(credentials.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid) {
-    await recordRateLimitedEvent(db, accountRule, request.now);
+    await recordLoginFailure(db, credentials.email, request.clientAddress, now);
     throw new FeatureError("unauthenticated", INVALID_CREDENTIALS);
   }
   if (user.disabledAt) throw new FeatureError("forbidden", ACCOUNT_DISABLED);
+  // The owner got it right in the end: their typos no longer slow this address down.
+  await forgetLoginFailuresFrom(db, credentials.email, request.clientAddress);
   // An account made before zones were kept learns one from the browser it signs in with; a zone
   // the person chose on their profile is never overwritten.
   if (!user.timeZone && credentials.timeZone) {
     await db.update(users).set({ timeZone: credentials.timeZone }).where(eq(users.id, user.id));
   }
-  const session = await createSession(db, user.id, request.sessionDays, request.now);
+  const session = await createSession(db, user.id, request.sessionDays, now);
   return { user, ...session };
 }
 

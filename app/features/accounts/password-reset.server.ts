@@ -5,6 +5,7 @@ import { FeatureError, parseInput } from "~/lib/errors";
 import { type passwordLinkPurposes, passwordResets, users } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
 import { passwordResetEmail } from "../email/templates/password-reset-email";
+import { forgetLoginFailures } from "./login-throttle.server";
 import { hashPassword, passwordProblem } from "./password.server";
 import { passwordResetRequestSchema, passwordResetSchema } from "./schemas";
 import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
@@ -162,6 +163,8 @@ export async function resetPassword(
       .set({ passwordHash: await hashPassword(password), updatedAt: now })
       .where(eq(users.id, claimed.userId));
     await revokeAllSessions(transaction, claimed.userId, now);
+    // A new password ends any wait that failed logins put on the account.
+    if (user) await forgetLoginFailures(transaction, user.email);
     // Older links of the same account must not undo this change.
     await transaction
       .update(passwordResets)

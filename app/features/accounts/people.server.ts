@@ -6,7 +6,6 @@ import {
   consultants,
   type kycStatuses,
   kycSubmissions,
-  rateLimitBuckets,
   sessions,
   type User,
   type UserRole,
@@ -16,7 +15,7 @@ import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/aud
 import { isUuid } from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { invitationEmail } from "../email/templates/invitation-email";
-import { failedLoginRule } from "./accounts.server";
+import { forgetLoginFailures, loginsSlowedDown } from "./login-throttle.server";
 import { hashPassword } from "./password.server";
 import { issuePasswordLink } from "./password-reset.server";
 import { inviteSchema, type PeopleFilter, personChangeSchema } from "./people-schema";
@@ -33,7 +32,7 @@ const NOT_YOURSELF =
 const LAST_ADMIN =
   "The agency needs at least one active staff account: invite or promote another member of staff first.";
 
-/** How the people pages learn whether an account is locked out by failed logins. */
+/** How the people pages learn whether failed logins are slowing an account's sign-ins down. */
 export interface LockSettings {
   failedLoginsPerAccount: number;
   now: Date;
@@ -60,12 +59,9 @@ export interface PersonDetail extends PersonSummary {
   invitationPending: boolean;
 }
 
-/** The failed-login window now current for each account (see failedLoginRule). */
+/** Recent failed logins are making some address wait before it may try this account again. */
 function lockCondition(settings: LockSettings): SQL {
-  const rule = failedLoginRule("", settings.failedLoginsPerAccount);
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(settings.now.getTime() / windowMs) * windowMs);
-  return sql`exists (select 1 from ${rateLimitBuckets} where ${rateLimitBuckets.key} = ${rule.key} || ${users.email} and ${rateLimitBuckets.windowStart} = ${windowStart.toISOString()}::timestamptz and ${rateLimitBuckets.count} >= ${rule.limit})`;
+  return loginsSlowedDown({ freeFailures: settings.failedLoginsPerAccount }, settings.now);
 }
 
 function summaryColumns(settings: LockSettings) {
@@ -293,7 +289,7 @@ function describeChange(person: User, after: Record<string, unknown>): string {
   return `${person.email}: ${parts.join(", ")}`;
 }
 
-/** Lets an account locked by failed logins sign in again at once; says whether it was locked. */
+/** Lets every address that failed at this account try again at once. */
 export async function liftLoginLock(
   db: Database,
   actor: Actor,
@@ -304,11 +300,7 @@ export async function liftLoginLock(
   return db.transaction(async (transaction) => {
     const [person] = await transaction.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!person) throw new FeatureError("not-found", PERSON_NOT_FOUND);
-    const cleared = await transaction
-      .delete(rateLimitBuckets)
-      .where(eq(rateLimitBuckets.key, failedLoginRule(person.email, 1).key))
-      .returning({ count: rateLimitBuckets.count });
-    const failures = cleared.reduce((total, bucket) => total + bucket.count, 0);
+    const failures = await forgetLoginFailures(transaction, person.email);
     await recordAudit(
       transaction,
       actor,
@@ -316,7 +308,7 @@ export async function liftLoginLock(
         action: "user.unlock",
         targetType: "user",
         targetId: person.id,
-        summary: `${person.email}: failed-login lock lifted (${failures} recent failed logins forgotten)`,
+        summary: `${person.email}: failed-login waits lifted (${failures} recent failed logins forgotten)`,
       },
       now,
     );

@@ -70,7 +70,7 @@ const roleChoices = Object.entries(roleLabels).map(([value, label]) => ({ value,
 const stateChoices = [
   { value: "active", label: "Active" },
   { value: "disabled", label: "Disabled" },
-  { value: "locked", label: "Locked by failed logins" },
+  { value: "locked", label: "Slowed down by failed logins" },
 ];
 
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
@@ -142,7 +142,7 @@ function StateBadges({ person }: { person: PersonRow }) {
   return (
     <span className="flex flex-wrap gap-1.5">
       {person.disabled ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
-      {person.locked ? <Badge tone="amber">Locked</Badge> : null}
+      {person.locked ? <Badge tone="amber">Failed logins</Badge> : null}
     </span>
   );
 }

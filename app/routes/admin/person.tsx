@@ -126,7 +126,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             <dt className="text-muted">State</dt>
             <dd className="flex flex-wrap gap-1.5">
               {person.disabledAt ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
-              {person.locked ? <Badge tone="amber">Locked by failed logins</Badge> : null}
+              {person.locked ? <Badge tone="amber">Failed logins: slowed down</Badge> : null}
               {person.invitationPending ? <Badge tone="grey">Invitation not yet accepted</Badge> : null}
             </dd>
             <dt className="text-muted">KYC</dt>
@@ -188,9 +188,12 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           {person.locked ? (
             <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
               <input type="hidden" name="intent" value="unlock" />
-              <p className="text-sm">Too many failed logins: the account is locked for up to 15 minutes.</p>
+              <p className="text-sm">
+                Many failed logins in the last 15 minutes: the addresses they came from must wait before each
+                new try. The owner can still sign in from anywhere else, or reset the password.
+              </p>
               <PrimaryButton disabled={busy} className="px-5 py-2">
-                Lift the lock
+                Let them try again now
               </PrimaryButton>
             </Form>
           ) : null}
