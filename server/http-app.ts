@@ -258,6 +258,7 @@ function botSettings(context: { var: { env: Environment } }) {
   return {
     messagesPerMinute: context.var.env.RATE_LIMIT_BOT_PER_MINUTE,
     idleSeconds: context.var.env.BOT_SESSION_IDLE_MINUTES * 60,
+    newSessionsPerHour: context.var.env.RATE_LIMIT_BOT_SESSIONS_PER_HOUR,
   };
 }
 
