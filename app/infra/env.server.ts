@@ -61,6 +61,13 @@ const environmentSchema = z.object({
   PAYMENT_SANDBOX: z.enum(["true", "false"]).optional(),
   /** Booking attempts a minute per user. */
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Pictures (profile, consultant, project) a minute per user. */
+  RATE_LIMIT_PICTURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Pictures each process decodes at once; more wait briefly in line. Two leave two of Node's four
+   * worker threads (shared with password hashing, file reads and compression) free meanwhile.
+   */
+  PICTURE_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Bot messages (RecognizeText, RecognizeUtterance, PutSession) a minute per bot session. */
   RATE_LIMIT_BOT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
