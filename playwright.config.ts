@@ -45,6 +45,8 @@ function appServer(serverPort: number, dataFolder: string, testClockFile?: strin
       // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
       RATE_LIMIT_FORMS_PER_MINUTE: "10000",
       RATE_LIMIT_BOOKINGS_PER_MINUTE: "10000",
+      // Every test's browser starts its chats from this one machine's address.
+      RATE_LIMIT_BOT_SESSIONS_PER_HOUR: "10000",
       // The staff account tests sign in with (tests/e2e/support/staff.ts).
       ADMIN_EMAIL: "staff@example.com",
       ADMIN_PASSWORD: "staff pass phrase for tests",

@@ -24,7 +24,12 @@ import { BOT, type ListeningServer, lexClient, listen, newSessionId } from "../.
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
 
-const SETTINGS = { RATE_LIMIT_FORMS_PER_MINUTE: "100", AGENCY_EMAIL: "team@example.com" };
+// Every test here opens its sessions from one address; the limit on new ones is tested on its own.
+const SETTINGS = {
+  RATE_LIMIT_FORMS_PER_MINUTE: "100",
+  RATE_LIMIT_BOT_SESSIONS_PER_HOUR: "10000",
+  AGENCY_EMAIL: "team@example.com",
+};
 
 let database: DatabaseHandle;
 let server: ListeningServer;
@@ -663,5 +668,134 @@ describe("limits and persistence", () => {
     const output = await say("Ada", sessionId);
     // A new conversation: "Ada" is not taken as a name for an old request.
     expect(output.sessionState?.intent?.name).not.toBe("RequestConsultation");
+  });
+});
+
+describe("who may use a session", () => {
+  /** A browser: it sends Sec-Fetch-Site, and its cookie once it has one. */
+  function browserCall(cookie: string | undefined, path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("Sec-Fetch-Mode", "cors");
+    headers.set("Sec-Fetch-Site", "same-origin");
+    if (cookie) headers.set("Cookie", cookie);
+    return raw(path, { ...init, headers });
+  }
+  const sayAs = (cookie: string | undefined, sessionId: string, text: string) =>
+    browserCall(cookie, sessionPath(sessionId, "/text"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text }),
+    });
+
+  it("keeps a browser's conversation, and the details typed into it, from any other caller", async () => {
+    const sessionId = newSessionId("owned");
+    const opened = await sayAs(undefined, sessionId, "I'd like a free consultation");
+    expect(opened.status).toBe(200);
+    const cookie = opened.headers.get("set-cookie")?.split(";")[0];
+    expect(cookie).toMatch(/^va_bot_browser=[\w-]{43}$/);
+    expect(opened.headers.get("set-cookie")).toMatch(/HttpOnly/i);
+    expect((await sayAs(cookie, sessionId, "Ada Lovelace")).status).toBe(200);
+    expect((await sayAs(cookie, sessionId, "ada@example.com")).status).toBe(200);
+
+    // Another browser, and a client with no cookie at all (the SDK), find nothing to read or delete...
+    const intruder = (await sayAs(undefined, newSessionId(), "hello")).headers
+      .get("set-cookie")
+      ?.split(";")[0];
+    for (const caller of [intruder, undefined]) {
+      const read = await browserCall(caller, sessionPath(sessionId));
+      expect(read.status).toBe(404);
+      expect(await read.text()).not.toContain("ada@example.com");
+      expect((await browserCall(caller, sessionPath(sessionId), { method: "DELETE" })).status).toBe(404);
+    }
+    await expectLexError(
+      client.send(new GetSessionCommand({ ...BOT, sessionId })),
+      ResourceNotFoundException,
+      404,
+    );
+    // ...and cannot continue or overwrite it.
+    const hijack = await sayAs(intruder, sessionId, "yes");
+    expect(hijack.status).toBe(403);
+    expect(hijack.headers.get("x-amzn-errortype")).toMatch(/^AccessDeniedException:/);
+    expect(((await hijack.json()) as { message: string }).message).toBe(
+      "This conversation was started in another browser. Please start a new one.",
+    );
+    const overwrite = await browserCall(intruder, sessionPath(sessionId), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ sessionState: { sessionAttributes: {} } }),
+    });
+    expect(overwrite.status).toBe(403);
+
+    // The owner still reads its conversation, unchanged, and may delete it.
+    const own = await browserCall(cookie, sessionPath(sessionId));
+    expect(own.status).toBe(200);
+    expect(JSON.stringify(await own.json())).toContain("ada@example.com");
+    expect((await browserCall(cookie, sessionPath(sessionId), { method: "DELETE" })).status).toBe(200);
+  });
+
+  it("lets a client without cookies (an SDK) keep using the sessions it opens", async () => {
+    const sessionId = newSessionId("sdk");
+    await say("hello", sessionId);
+    const again = await say("what services do you offer", sessionId);
+    expect(again.sessionId).toBe(sessionId);
+    const stored = await client.send(new GetSessionCommand({ ...BOT, sessionId }));
+    expect(stored.sessionId).toBe(sessionId);
+  });
+
+  it("gives an expired session's id to whoever starts a conversation with it next", async () => {
+    const sessionId = newSessionId("reused");
+    const first = await sayAs(undefined, sessionId, "hello");
+    const firstCookie = first.headers.get("set-cookie")?.split(";")[0];
+    await database.db
+      .update(botSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(botSessions.sessionId, sessionId));
+    const second = await sayAs(undefined, sessionId, "hello");
+    expect(second.status).toBe(200);
+    const secondCookie = second.headers.get("set-cookie")?.split(";")[0];
+    expect((await browserCall(secondCookie, sessionPath(sessionId))).status).toBe(200);
+    expect((await browserCall(firstCookie, sessionPath(sessionId))).status).toBe(404);
+  });
+});
+
+describe("new sessions per address", () => {
+  it("refuses a fourth new conversation in an hour from one address, with Retry-After, but not more turns of open ones", async () => {
+    const limited = await createTestDatabase();
+    const limitedServer = await listen(
+      createTestApp(limited, { settings: { RATE_LIMIT_BOT_SESSIONS_PER_HOUR: "3" } }).app,
+    );
+    const from = (address: string, sessionId: string, text: string) =>
+      fetch(`${limitedServer.url}${sessionPath(sessionId, "/text")}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+        body: JSON.stringify({ text }),
+      });
+    try {
+      const opened = [newSessionId(), newSessionId(), newSessionId()];
+      for (const sessionId of opened) expect((await from("198.51.100.20", sessionId, "hi")).status).toBe(200);
+
+      const fourth = await from("198.51.100.20", newSessionId(), "hi");
+      expect(fourth.status).toBe(429);
+      expect(fourth.headers.get("x-amzn-errortype")).toMatch(/^ThrottlingException:/);
+      expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await fourth.json()) as { message: string }).message).toMatch(
+        /^Rate exceeded: one address may start 3 conversations an hour\./,
+      );
+      const put = await fetch(`${limitedServer.url}${sessionPath(newSessionId())}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.20" },
+        body: JSON.stringify({ sessionState: { sessionAttributes: {} } }),
+      });
+      expect(put.status).toBe(429);
+      const [stored] = await limited.db.select({ total: count() }).from(botSessions);
+      expect(stored?.total).toBe(3);
+
+      // The open conversations go on; another address starts its own.
+      expect((await from("198.51.100.20", opened[0]!, "what services do you offer")).status).toBe(200);
+      expect((await from("198.51.100.21", newSessionId(), "hi")).status).toBe(200);
+    } finally {
+      await limitedServer.close();
+      await limited.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { getCookie, setCookie } from "hono/cookie";
 import type { BotContext } from "~/features/bot/bot.server";
 import { type BotProvider, LexServiceError, type StreamingResponse } from "~/features/bot/provider.server";
 import { inquiryContextFrom } from "~/features/contact/contact.server";
@@ -12,6 +14,8 @@ const ERROR_NAMESPACE = "http://internal.amazon.com/coral/com.amazonaws.deepsens
 /** Text turns and session states are small; audio (forwarded to Amazon Lex) may be a few seconds of speech. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 const AUDIO_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Names the browser a chat belongs to; lives as long as the browser session, like the widget's sessionStorage. */
+const BROWSER_COOKIE = "va_bot_browser";
 
 const lexErrorFor: Record<FailureKind, { type: string; status: number }> = {
   invalid: { type: "ValidationException", status: 400 },
@@ -67,6 +71,26 @@ function streamed(context: Context<ApiEnv>, result: StreamingResponse): Response
   );
 }
 
+/**
+ * Who is calling, for the ownership of the sessions it opens: the browser's bot cookie, given to a
+ * browser on its first call (browsers send Sec-Fetch-Site; Node's fetch and the SDKs do not). A
+ * client without cookies is nobody in particular, and its sessions are open to whoever holds their id.
+ */
+function callerOf(context: Context<ApiEnv>): string | undefined {
+  let browser = getCookie(context, BROWSER_COOKIE);
+  if (!browser || !/^[\w-]{43}$/.test(browser)) {
+    if (!context.req.header("Sec-Fetch-Site")) return undefined;
+    browser = randomBytes(32).toString("base64url");
+    setCookie(context, BROWSER_COOKIE, browser, {
+      path: "/bots",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: context.var.env.publicUrl.startsWith("https://"),
+    });
+  }
+  return createHash("sha256").update(browser).digest("hex");
+}
+
 export interface BotApiOptions {
   provider: BotProvider;
   /** Per-request settings of the bot (limits, idle time). */
@@ -86,6 +110,7 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
     settings: settingsOf(context),
     inquiry: inquiryContextFrom(context.var),
     signedIn: Boolean(context.var.user),
+    owner: callerOf(context),
     requestId: context.var.requestId,
   });
 

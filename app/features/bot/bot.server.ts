@@ -4,7 +4,7 @@
  * server process can take the next turn; each turn holds the row's lock, so two turns of one session
  * never interleave and a confirmed request creates exactly one inquiry.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { type InquiryContext, submitInquiry } from "~/features/contact/contact.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
@@ -31,6 +31,8 @@ export interface BotSettings {
   messagesPerMinute: number;
   /** A session untouched this long is gone. */
   idleSeconds: number;
+  /** New sessions an hour from one client address. */
+  newSessionsPerHour: number;
 }
 
 export interface BotContext {
@@ -39,6 +41,11 @@ export interface BotContext {
   inquiry: InquiryContext;
   /** The visitor is signed in (our session cookie); a client may also say so in session attributes. */
   signedIn: boolean;
+  /**
+   * SHA-256 of the calling browser's bot cookie: a session it opens is its alone. Undefined for a
+   * client that keeps no cookies (an SDK); its sessions are open to whoever holds the id, as in Lex.
+   */
+  owner?: string;
   requestId?: string;
   now?: Date;
 }
@@ -130,6 +137,49 @@ export async function countBotMessage(
   }
 }
 
+/** Counts a session this address opens (its first turn, or the first after it expired) against the hourly limit. */
+async function countNewSession(db: Database, key: SessionKey, context: BotContext, now: Date): Promise<void> {
+  const [existing] = await db
+    .select({ expiresAt: botSessions.expiresAt })
+    .from(botSessions)
+    .where(keyMatches(key));
+  if (existing && existing.expiresAt > now) return;
+  const limit = context.settings.newSessionsPerHour;
+  try {
+    await consumeRateLimit(
+      db,
+      { key: `bot-sessions:ip:${context.inquiry.clientAddress}`, limit, windowSeconds: 3600 },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof FeatureError && error.kind === "rate-limited") {
+      throw new FeatureError(
+        "rate-limited",
+        `Rate exceeded: one address may start ${limit} conversations an hour. Please wait ${error.retryAfterSeconds ?? 3600} seconds.`,
+        {},
+        error.retryAfterSeconds,
+      );
+    }
+    throw error;
+  }
+}
+
+const BELONGS_ELSEWHERE = "This conversation was started in another browser. Please start a new one.";
+
+/** The caller may use the session: it is gone (its id is free again), has no owner, or is the caller's. */
+function usableBy(owner: string | undefined, now: Date): SQL {
+  return or(
+    lte(botSessions.expiresAt, now),
+    isNull(botSessions.ownerHash),
+    owner ? eq(botSessions.ownerHash, owner) : sql`false`,
+  )!;
+}
+
+/** In an upsert: a gone session's id passes to the caller; a live one keeps its owner. */
+function ownerAfterUpsert(now: Date): SQL {
+  return sql`case when ${botSessions.expiresAt} <= ${now.toISOString()}::timestamptz then excluded.owner_hash else ${botSessions.ownerHash} end`;
+}
+
 function keyMatches(key: SessionKey) {
   return and(
     eq(botSessions.botId, key.botId),
@@ -177,13 +227,15 @@ async function lockSession(
 ): Promise<SessionState> {
   const [row] = await transaction
     .insert(botSessions)
-    .values({ ...key, sessionState: {}, expiresAt: expiry(now, context.settings) })
+    .values({ ...key, sessionState: {}, expiresAt: expiry(now, context.settings), ownerHash: context.owner })
     .onConflictDoUpdate({
       target: [botSessions.botId, botSessions.botAliasId, botSessions.localeId, botSessions.sessionId],
-      set: { turns: sql`${botSessions.turns}` },
+      set: { turns: sql`${botSessions.turns}`, ownerHash: ownerAfterUpsert(now) },
+      setWhere: usableBy(context.owner, now),
     })
     .returning({ sessionState: botSessions.sessionState, expiresAt: botSessions.expiresAt });
-  if (!row || row.expiresAt <= now) return {};
+  if (!row) throw new FeatureError("forbidden", BELONGS_ELSEWHERE);
+  if (row.expiresAt <= now) return {};
   return storedState(row.sessionState);
 }
 
@@ -230,6 +282,7 @@ export async function recognizeText(
     sent = checked.state;
   }
   await countBotMessage(db, key, context.settings, now);
+  await countNewSession(db, key, context, now);
 
   return db.transaction(async (transaction) => {
     const stored = await lockSession(transaction, key, context, now);
@@ -286,10 +339,15 @@ function notFound(key: SessionKey): FeatureError {
 export async function getSession(
   db: Database,
   key: SessionKey,
-  now = new Date(),
+  context: Pick<BotContext, "owner" | "now">,
 ): Promise<GetSessionResponse> {
+  const now = context.now ?? new Date();
   checkSessionKey(key);
-  const [row] = await db.select().from(botSessions).where(keyMatches(key));
+  // Another browser's session reads as missing: its contact details are not for this caller.
+  const [row] = await db
+    .select()
+    .from(botSessions)
+    .where(and(keyMatches(key), usableBy(context.owner, now)));
   if (!row || row.expiresAt <= now) throw notFound(key);
   return {
     sessionId: key.sessionId,
@@ -320,9 +378,10 @@ export async function putSession(
   const checked = checkClientState(request.sessionState, knownIntentNames(), now);
   if (!checked.ok) throw validationError("sessionState", checked.problem);
   await countBotMessage(db, key, context.settings, now);
+  await countNewSession(db, key, context, now);
   const sessionState: SessionState = { sessionAttributes: {}, ...checked.state };
   const messages = (request.messages as Message[] | undefined) ?? promptForState(sessionState, now);
-  await db
+  const written = await db
     .insert(botSessions)
     .values({
       ...key,
@@ -330,6 +389,7 @@ export async function putSession(
       messages,
       interpretations: [],
       expiresAt: expiry(now, context.settings),
+      ownerHash: context.owner,
     })
     .onConflictDoUpdate({
       target: [botSessions.botId, botSessions.botAliasId, botSessions.localeId, botSessions.sessionId],
@@ -339,8 +399,12 @@ export async function putSession(
         interpretations: [],
         updatedAt: now,
         expiresAt: expiry(now, context.settings),
+        ownerHash: ownerAfterUpsert(now),
       },
-    });
+      setWhere: usableBy(context.owner, now),
+    })
+    .returning({ sessionId: botSessions.sessionId });
+  if (written.length === 0) throw new FeatureError("forbidden", BELONGS_ELSEWHERE);
   return {
     messages,
     sessionState,
@@ -350,11 +414,16 @@ export async function putSession(
 }
 
 /** DeleteSession: forgets the session. */
-export async function deleteSession(db: Database, key: SessionKey, now = new Date()): Promise<SessionKey> {
+export async function deleteSession(
+  db: Database,
+  key: SessionKey,
+  context: Pick<BotContext, "owner" | "now">,
+): Promise<SessionKey> {
+  const now = context.now ?? new Date();
   checkSessionKey(key);
   const deleted = await db
     .delete(botSessions)
-    .where(keyMatches(key))
+    .where(and(keyMatches(key), usableBy(context.owner, now)))
     .returning({ expiresAt: botSessions.expiresAt });
   if (deleted.length === 0 || deleted[0]!.expiresAt <= now) throw notFound(key);
   return { botId: key.botId, botAliasId: key.botAliasId, localeId: key.localeId, sessionId: key.sessionId };

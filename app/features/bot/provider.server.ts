@@ -182,8 +182,8 @@ export function builtinProvider(db: Database): BotProvider {
       };
     },
 
-    getSession: (key, context) => getSession(db, key, context.now),
-    deleteSession: (key, context) => deleteSession(db, key, context.now),
+    getSession: (key, context) => getSession(db, key, context),
+    deleteSession: (key, context) => deleteSession(db, key, context),
   };
 }
 
