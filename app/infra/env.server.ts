@@ -57,6 +57,8 @@ const environmentSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** Razorpay's API, for the calls made without its SDK (refunds); only tests point it elsewhere. */
+  RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
   /** The built-in test checkout for providers without keys: on outside production, off in it unless "true". */
   PAYMENT_SANDBOX: z.enum(["true", "false"]).optional(),
   /** Booking attempts a minute per user. */

@@ -8,6 +8,9 @@ import { hmacSha256 } from "./encryption.server";
 import type { Environment } from "./env.server";
 import type { AppSecrets } from "./secrets.server";
 
+/** How far a webhook signature's time may be from ours: Stripe's own default, five minutes. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 export interface CheckoutRequest {
   paymentId: string;
   appointmentId: string;
@@ -45,7 +48,8 @@ export interface OrderGateway {
   signatureSecret: string;
   webhookSecret?: string;
   createOrder(request: { amountCents: number; currency: string; receipt: string }): Promise<{ id: string }>;
-  refund(providerPaymentId: string, amountCents: number): Promise<string>;
+  /** The same key on a retry makes Razorpay answer with the first refund instead of paying twice. */
+  refund(providerPaymentId: string, amountCents: number, idempotencyKey: string): Promise<string>;
 }
 
 export interface PaymentGateways {
@@ -65,7 +69,12 @@ export function createPaymentGateways(env: Environment, secrets: AppSecrets, db:
     stripe: env.STRIPE_SECRET_KEY ? liveStripe(env) : sandboxEnabled ? sandboxStripe(db) : undefined,
     razorpay:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
-        ? liveRazorpay(env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET)
+        ? liveRazorpay(
+            env.RAZORPAY_KEY_ID,
+            env.RAZORPAY_KEY_SECRET,
+            env.RAZORPAY_WEBHOOK_SECRET,
+            env.RAZORPAY_API_URL,
+          )
         : sandboxEnabled
           ? sandboxRazorpay(secrets)
           : undefined,
@@ -142,12 +151,29 @@ function liveStripe(env: Environment): CheckoutGateway {
       }),
     verifyWebhook: (rawBody, signature) => {
       if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not set.");
-      return stripe.webhooks.constructEvent(rawBody, signature, env.STRIPE_WEBHOOK_SECRET, 300);
+      const event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        env.STRIPE_WEBHOOK_SECRET,
+        WEBHOOK_TOLERANCE_SECONDS,
+      );
+      // Stripe's SDK only refuses signatures that are too old; one dated ahead of our clock is as
+      // suspect (a replay kept for later), so the same tolerance applies forwards.
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (!(signedAt * 1000 <= Date.now() + WEBHOOK_TOLERANCE_SECONDS * 1000)) {
+        throw new Error("The webhook signature is dated in the future.");
+      }
+      return event;
     },
   };
 }
 
-function liveRazorpay(keyId: string, keySecret: string, webhookSecret?: string): OrderGateway {
+function liveRazorpay(
+  keyId: string,
+  keySecret: string,
+  webhookSecret: string | undefined,
+  apiUrl: string,
+): OrderGateway {
   const razorpay = new Razorpay({ key_id: keyId, key_secret: keySecret });
   const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -170,12 +196,53 @@ function liveRazorpay(keyId: string, keySecret: string, webhookSecret?: string):
         });
         return { id: order.id };
       }),
-    refund: (providerPaymentId, amountCents) =>
-      guarded(async () => {
-        const refund = await razorpay.payments.refund(providerPaymentId, { amount: amountCents });
-        return refund.id;
-      }),
+    refund: (providerPaymentId, amountCents, idempotencyKey) =>
+      guarded(() =>
+        refundRazorpayPayment({ apiUrl, keyId, keySecret }, providerPaymentId, amountCents, idempotencyKey),
+      ),
   };
+}
+
+const RAZORPAY_ATTEMPTS = 3;
+const RAZORPAY_TIMEOUT_MS = 20_000;
+
+/**
+ * Razorpay's refund call with its `X-Refund-Idempotency` header, which the Node SDK cannot send (it
+ * drops unknown headers). A refund whose answer was lost, or that Razorpay is still processing (409),
+ * is asked again with the same key, so it is made once whatever happens on the way.
+ */
+async function refundRazorpayPayment(
+  api: { apiUrl: string; keyId: string; keySecret: string },
+  providerPaymentId: string,
+  amountCents: number,
+  idempotencyKey: string,
+): Promise<string> {
+  const url = `${api.apiUrl.replace(/\/$/, "")}/v1/payments/${encodeURIComponent(providerPaymentId)}/refund`;
+  let problem = "Razorpay did not answer.";
+  for (let attempt = 1; attempt <= RAZORPAY_ATTEMPTS; attempt += 1) {
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${api.keyId}:${api.keySecret}`).toString("base64")}`,
+          "Content-Type": "application/json",
+          "X-Refund-Idempotency": idempotencyKey,
+        },
+        body: JSON.stringify({ amount: amountCents }),
+        signal: AbortSignal.timeout(RAZORPAY_TIMEOUT_MS),
+      });
+      const body = (await response.json().catch(() => ({}))) as {
+        id?: string;
+        error?: { description?: string };
+      };
+      if (response.ok && body.id) return body.id;
+      problem = body.error?.description ?? `Razorpay answered ${response.status}.`;
+      if (response.status !== 409 && response.status < 500) break;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : problem;
+    }
+  }
+  throw new Error(problem);
 }
 
 /**

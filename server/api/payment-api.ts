@@ -61,13 +61,15 @@ export function paymentApi() {
   api.post("/payment-razorpay", async (context) => {
     const user = requireApiUser(context);
     const { appointmentId } = await readJsonObject(context);
-    const { order, keyId } = await startRazorpayOrder(
+    const { order, keyId, sandboxUrl } = await startRazorpayOrder(
       context.var.db,
       context.var.payments,
       user.id,
       appointmentId,
+      urls(context),
     );
-    return context.json({ success: true, order, keyId });
+    // In the sandbox there is no Razorpay widget to open: the client sends the payer to this link.
+    return context.json({ success: true, order, keyId, ...(sandboxUrl ? { sandbox_url: sandboxUrl } : {}) });
   });
 
   api.post("/verifyRazorpay", async (context) => {

@@ -114,14 +114,20 @@ export async function startStripeCheckout(
     currency: appointment.currency,
     returnUrl: returnPath,
   });
-  if (url) return { sessionUrl: url };
-  // The sandbox checkout is a page of this site: linked by path for our own pages, which carry
-  // the session cookie; absolute and signed for token holders.
-  return {
-    sessionUrl: urls.sandboxLinkKeys
-      ? signedSandboxLink(paymentId, urls.publicUrl, urls.sandboxLinkKeys)
-      : `/sandbox/checkout/${paymentId}`,
-  };
+  return { sessionUrl: url ?? sandboxCheckoutLink(paymentId, urls) };
+}
+
+/**
+ * The sandbox checkout is a page of this site: linked by path for our own pages, which carry the
+ * session cookie; absolute and signed for token holders.
+ */
+function sandboxCheckoutLink(
+  paymentId: string,
+  urls: Pick<PaymentUrls, "publicUrl" | "sandboxLinkKeys"> | undefined,
+): string {
+  return urls?.sandboxLinkKeys
+    ? signedSandboxLink(paymentId, urls.publicUrl, urls.sandboxLinkKeys)
+    : `/sandbox/checkout/${paymentId}`;
 }
 
 export interface RazorpayOrder {
@@ -131,12 +137,16 @@ export interface RazorpayOrder {
   sandboxUrl?: string;
 }
 
-/** Creates a Razorpay Order (receipt = appointment id) for the user's unpaid appointment. */
+/**
+ * Creates a Razorpay Order (receipt = appointment id) for the user's unpaid appointment. With
+ * `urls.sandboxLinkKeys` (API callers), the sandbox checkout link comes absolute and signed.
+ */
 export async function startRazorpayOrder(
   db: Database,
   gateways: PaymentGateways,
   userId: string,
   appointmentId: unknown,
+  urls?: Pick<PaymentUrls, "publicUrl" | "sandboxLinkKeys">,
 ): Promise<RazorpayOrder> {
   const gateway = requireRazorpay(gateways);
   const appointment = await findOwnAppointment(db, userId, appointmentId);
@@ -167,7 +177,7 @@ export async function startRazorpayOrder(
       receipt: appointment.id,
     },
     keyId: gateway.keyId,
-    sandboxUrl: gateway.mode === "sandbox" ? `/sandbox/checkout/${paymentId}` : undefined,
+    sandboxUrl: gateway.mode === "sandbox" ? sandboxCheckoutLink(paymentId, urls) : undefined,
   };
 }
 
@@ -548,7 +558,7 @@ export async function refundForCancellation(
   const reference = await withProvider(() =>
     payment.provider === "stripe"
       ? requireStripe(gateways).refund(providerPaymentId, payment.amountCents, `refund-${payment.id}`)
-      : requireRazorpay(gateways).refund(providerPaymentId, payment.amountCents),
+      : requireRazorpay(gateways).refund(providerPaymentId, payment.amountCents, `refund-${payment.id}`),
   );
   return { paymentId: payment.id, amountCents: payment.amountCents, currency: payment.currency, reference };
 }

@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import {
@@ -8,7 +10,7 @@ import {
   type PaymentGateways,
 } from "~/infra/payment-gateways.server";
 import { seedDatabase } from "../../../db/seed";
-import { expectFailure, nextAddress, type RequestTarget } from "../../../tests/setup/factories";
+import { cancel, expectFailure, nextAddress, type RequestTarget } from "../../../tests/setup/factories";
 import {
   answerOf,
   bookedAppointment,
@@ -31,10 +33,57 @@ const KEY_ID = "rzp_test_key";
 const KEY_SECRET = "test_secret";
 const WEBHOOK_SECRET = "rzp_webhook_secret";
 const FEE_CENTS = 7531;
-const settings = {
+const settings: Record<string, string> = {
   RAZORPAY_KEY_ID: KEY_ID,
   RAZORPAY_KEY_SECRET: KEY_SECRET,
   RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+};
+
+/**
+ * A stand-in for Razorpay's refund endpoint on loopback (its servers are out of reach here), keeping
+ * refunds by X-Refund-Idempotency as Razorpay does. `loseNextAnswers` drops that many answers after
+ * the refund is made, as a network failure would.
+ */
+const razorpayStandIn = {
+  server: undefined as Server | undefined,
+  refunds: [] as Array<{ id: string; paymentId: string; amount: number; key: string | undefined }>,
+  requests: 0,
+  loseNextAnswers: 0,
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        this.requests += 1;
+        const match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(request.url ?? "");
+        const authorized =
+          request.headers.authorization ===
+          `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString("base64")}`;
+        if (request.method !== "POST" || !match || !authorized) {
+          response.writeHead(authorized ? 404 : 401, { "Content-Type": "application/json" });
+          response.end(JSON.stringify({ error: { description: "The stand-in does not know this call." } }));
+          return;
+        }
+        const key = request.headers["x-refund-idempotency"] as string | undefined;
+        let refund = key ? this.refunds.find((made) => made.key === key) : undefined;
+        if (!refund) {
+          refund = { id: `rfnd_${hex(7)}`, paymentId: match[1]!, amount: JSON.parse(body).amount, key };
+          this.refunds.push(refund);
+        }
+        if (this.loseNextAnswers > 0) {
+          this.loseNextAnswers -= 1;
+          request.socket.destroy();
+          return;
+        }
+        response.writeHead(200, { "Content-Type": "application/json" });
+        response.end(JSON.stringify({ id: refund.id, entity: "refund", amount: refund.amount }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  },
 };
 
 /**
@@ -65,6 +114,7 @@ function hex(bytes: number): string {
 }
 
 beforeAll(async () => {
+  settings.RAZORPAY_API_URL = await razorpayStandIn.start();
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
   database = await createTestDatabase();
@@ -96,6 +146,7 @@ afterEach(() => {
   vi.setSystemTime(NOW);
 });
 afterAll(async () => {
+  razorpayStandIn.server?.close();
   vi.useRealTimers();
   await database?.close();
   if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
@@ -263,6 +314,61 @@ describe("POST /api/user/verifyRazorpay", () => {
     );
     expect(await paymentSnapshot(database.db, owner.appointmentId)).toEqual(before);
     expect((await listedAppointment(app, stranger.user.token, stranger.appointmentId)).payment).toBe(false);
+  });
+});
+
+describe("refunds", () => {
+  it("pays a refund once when its first answer is lost and the call is made again", async () => {
+    const { user, appointmentId, orderId } = await orderedAppointment();
+    const paymentId = `pay_${hex(7)}`;
+    const paid = await verifyRazorpay(app, user.token, {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signed(KEY_SECRET, `${orderId}|${paymentId}`),
+    });
+    expect(paid.status).toBe(200);
+
+    razorpayStandIn.loseNextAnswers = 1;
+    const requestsBefore = razorpayStandIn.requests;
+    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
+
+    // Asked twice, refunded once, with the amount paid.
+    expect(razorpayStandIn.requests - requestsBefore).toBe(2);
+    const made = razorpayStandIn.refunds.filter((refund) => refund.paymentId === paymentId);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ amount: FEE_CENTS });
+    expect(made[0]!.key).toMatch(/^refund-[0-9a-f-]{36}$/);
+    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+      status: "refunded",
+      refundReference: made[0]!.id,
+    });
+    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+      cancelled: true,
+      refunded: true,
+    });
+    expect(await mailsOfKind(database.db, user.email, "payment-refund")).toHaveLength(1);
+  });
+
+  it("leaves the appointment booked and paid when Razorpay never answers, and the retry pays once", async () => {
+    const { user, appointmentId, orderId } = await orderedAppointment();
+    const paymentId = `pay_${hex(7)}`;
+    await verifyRazorpay(app, user.token, {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signed(KEY_SECRET, `${orderId}|${paymentId}`),
+    });
+    razorpayStandIn.loseNextAnswers = 3;
+    const failed = await cancel(app, user.token, appointmentId);
+    expect(failed.status).toBe(502);
+    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+      cancelled: false,
+      payment: true,
+    });
+
+    // The customer tries again: Razorpay already made the refund and answers with it.
+    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
+    expect(razorpayStandIn.refunds.filter((refund) => refund.paymentId === paymentId)).toHaveLength(1);
+    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "refunded" });
   });
 });
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
+import type { AppSecrets } from "~/infra/secrets.server";
 import { payments } from "../../../db/schema";
 import { seedDatabase } from "../../../db/seed";
 import { cancel, expectFailure, type RequestTarget } from "../../../tests/setup/factories";
@@ -26,6 +27,7 @@ import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testEnvironment } from "../../../tests/setup/test-environment";
 import { completeSandboxCheckout } from "./payments.server";
+import { sandboxLinkState } from "./sandbox-link.server";
 
 const FEE_CENTS = 6420;
 
@@ -33,6 +35,7 @@ let database: DatabaseHandle;
 /** No provider keys, PAYMENT_SANDBOX unset, NODE_ENV=test: the sandbox runs both providers. */
 let app: RequestTarget;
 let gateways: PaymentGateways;
+let appSecrets: AppSecrets;
 let slots: ReturnType<typeof slotPicker>;
 const dataDirectories: string[] = [];
 
@@ -52,6 +55,7 @@ beforeAll(async () => {
   slots = slotPicker(consultant.id);
   // The sandbox checkout page calls completeSandboxCheckout with the app's own gateways and secrets.
   const secrets = testSecrets();
+  appSecrets = secrets;
   gateways = createPaymentGateways(testEnvironment(), secrets, database.db);
   expect({ stripe: gateways.stripe?.mode, razorpay: gateways.razorpay?.mode }).toEqual({
     stripe: "sandbox",
@@ -224,6 +228,35 @@ describe("the Razorpay sandbox", () => {
       orderId: answer.body.order.id,
     };
   }
+
+  it("gives API callers an absolute, signed sandbox checkout link that pays without our cookie", async () => {
+    const booked = await bookedAppointment(app, database.db, slots.far());
+    const answer = await answerOf<{ sandbox_url: string }>(
+      await payRazorpay(app, booked.user.token, { appointmentId: booked.appointmentId }),
+    );
+    expect(answer.body.sandbox_url).toMatch(
+      /^http:\/\/localhost:3000\/sandbox\/checkout\/[0-9a-f-]{36}\?expires=\d+&signature=[0-9a-f]{64}$/,
+    );
+    // The checkout page lets in whoever holds a valid link (routes/sandbox-checkout.tsx), cookie or not.
+    const link = new URL(answer.body.sandbox_url);
+    const paymentId = link.pathname.split("/").at(-1);
+    expect(
+      sandboxLinkState(paymentId, link.searchParams, { signingKey: appSecrets.signingKey, now: new Date() }),
+    ).toBe("valid");
+    const back = new URL(
+      await completeSandboxCheckout(database.db, gateways, null, paymentId, "pay"),
+      "http://localhost",
+    );
+    expect(back.pathname).toBe("/verify");
+    const verified = await answerOf(
+      await verifyRazorpay(app, booked.user.token, {
+        razorpay_order_id: back.searchParams.get("razorpay_order_id"),
+        razorpay_payment_id: back.searchParams.get("razorpay_payment_id"),
+        razorpay_signature: back.searchParams.get("razorpay_signature"),
+      }),
+    );
+    expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
+  });
 
   it("pays with the signed answer the sandbox checkout returns", async () => {
     const { user, appointmentId, answer, orderId } = await sandboxOrder();

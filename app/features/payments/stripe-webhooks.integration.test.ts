@@ -190,6 +190,21 @@ describe("POST /api/webhooks/stripe", () => {
     expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
   });
 
+  it("refuses a signature dated more than 5 minutes ahead of the server's clock, and takes one 299 s ahead", async () => {
+    const { user, appointmentId, sessionId } = await openCheckout();
+    const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
+    const before = await paymentSnapshot(database.db, appointmentId);
+    const ahead = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) + 3600 });
+    const failure = await expectFailure(await postWebhook(event.payload, ahead), 400);
+    expect(failure.message).toBe("The webhook signature could not be verified.");
+    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await eventRows(database.db, "stripe", event.id)).toHaveLength(0);
+
+    const slightlyAhead = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) + 299 });
+    expect((await postWebhook(event.payload, slightlyAhead)).status).toBe(200);
+    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
+  });
+
   it("fulfils the same event delivered 20 times at once exactly once", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
     const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
