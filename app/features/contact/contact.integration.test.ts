@@ -120,11 +120,23 @@ describe("submitInquiry", () => {
 
     const receipt = mails.find((mail) => mail.recipient === email)!;
     expect(receipt).toMatchObject({ kind: "contact-acknowledgement", replyTo: AGENCY_EMAIL });
-    expect(receipt.textBody).toContain("Hello Grace Hopper,");
     expect(receipt.textBody).toContain("Business Data Analysis, Project Management");
     expect(receipt.textBody).toContain("Monday, May 10, 2027 at 9:30 AM (GMT)");
-    // The sender's free text is not mailed back out, so the form cannot send others our mail with it.
+    // The sender's free text, name included, is not mailed back out, so the form cannot send others
+    // a message of its sender's making.
     expect(receipt.textBody).not.toContain("Quarterly reports");
+    expect(receipt.textBody).not.toContain("Grace");
+  });
+
+  it("acknowledges at most 3 inquiries a day to one address, and still stores and forwards every one", async () => {
+    const email = uniqueEmail("often");
+    // The same mailbox, however it is capitalised.
+    for (const typed of [email, email.toUpperCase(), email, email.toUpperCase(), email]) {
+      await submitInquiry(database.db, inquiry({ email: typed }), context());
+    }
+    const mails = [...(await mailsAbout(email)), ...(await mailsAbout(email.toUpperCase()))];
+    expect(mails.filter((mail) => mail.kind === "contact-acknowledgement")).toHaveLength(3);
+    expect(mails.filter((mail) => mail.kind === "contact-inquiry")).toHaveLength(5);
   });
 
   it("stores the plan chosen on the pricing page and names it in the agency's e-mail", async () => {

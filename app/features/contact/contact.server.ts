@@ -1,8 +1,9 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
-import { consumeRateLimit } from "~/infra/rate-limit.server";
+import { consumeRateLimit, type RateLimitRule } from "~/infra/rate-limit.server";
 import { describeWallClock } from "~/lib/dates";
+import { FeatureError } from "~/lib/errors";
 import { rejectFilledHoneypot } from "~/lib/honeypot";
 import { inquiries } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
@@ -64,12 +65,34 @@ export async function submitInquiry(
         receivedAt: stored.createdAt,
       }),
     );
-    await enqueueEmail(
-      transaction,
-      inquiryAcknowledgementEmail({ agencyEmail: context.agencyEmail, inquiry, preferredCallTime }),
-    );
+    // Anyone can type anyone's address: past a few acknowledgements a day, the address gets no more
+    // (the inquiry itself still reaches the agency).
+    if (await mayAcknowledge(transaction as unknown as Database, inquiry.email, context.now)) {
+      await enqueueEmail(
+        transaction,
+        inquiryAcknowledgementEmail({ agencyEmail: context.agencyEmail, inquiry, preferredCallTime }),
+      );
+    }
     return { id: stored.id };
   });
+}
+
+/** Acknowledgements one e-mail address may receive in a day. */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
+
+async function mayAcknowledge(db: Database, email: string, now: Date | undefined): Promise<boolean> {
+  const rule: RateLimitRule = {
+    key: `contact-acknowledgement:${email.toLowerCase()}`,
+    limit: ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY,
+    windowSeconds: 86_400,
+  };
+  try {
+    await consumeRateLimit(db, rule, now);
+    return true;
+  } catch (error) {
+    if (error instanceof FeatureError && error.kind === "rate-limited") return false;
+    throw error;
+  }
 }
 
 function phoneLine(inquiry: ValidInquiry): string {

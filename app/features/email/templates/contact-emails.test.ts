@@ -82,7 +82,6 @@ describe("the contact e-mails", () => {
     const mail = inquiryAcknowledgementEmail({
       agencyEmail: "agency@example.com",
       inquiry: {
-        name: "Grace Hopper",
         email: "grace@example.com",
         requiredServices: ["Digital Marketing", "Project Management"],
       },
@@ -97,7 +96,7 @@ describe("the contact e-mails", () => {
         subject: "We received your inquiry | VA Hub",
       },
       [
-        "Hello Grace Hopper,",
+        "Hello,",
         "Thank you for contacting VA Hub. We have received your request for a free consultation about: Digital Marketing, Project Management.",
         "You asked for a call around Monday, May 10, 2027 at 9:30 AM (GMT). We will confirm the time with you by e-mail.",
         "A member of our team will reply within one business day (Monday to Friday).",
@@ -111,7 +110,6 @@ describe("the contact e-mails", () => {
     const mail = inquiryAcknowledgementEmail({
       agencyEmail: "agency@example.com",
       inquiry: {
-        name: "Grace Hopper",
         email: "grace@example.com",
         requiredServices: ["Administrative Support"],
       },

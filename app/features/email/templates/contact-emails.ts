@@ -2,7 +2,7 @@ import { describePlan, findPlan, type PlanSlug } from "~/content/plans";
 import { site } from "~/content/site";
 import type { ValidInquiry } from "../../contact/inquiry-schema";
 import type { EmailMessage } from "../outbox.server";
-import { greeting, renderEmail } from "./render";
+import { renderEmail } from "./render";
 
 type InquiryFacts = Pick<
   ValidInquiry,
@@ -69,12 +69,12 @@ export function inquiryNotificationEmail(data: {
 }
 
 /**
- * The sender's copy. It repeats only choices from our own lists, never the free text, so the form
- * cannot be used to mail someone else a message of the sender's making.
+ * The sender's copy. It repeats only choices from our own lists, never the free text (not even the
+ * name), so the form cannot be used to mail someone else a message of the sender's making.
  */
 export function inquiryAcknowledgementEmail(data: {
   agencyEmail: string;
-  inquiry: Pick<ValidInquiry, "name" | "email" | "requiredServices">;
+  inquiry: Pick<ValidInquiry, "email" | "requiredServices">;
   preferredCallTime?: string;
 }): EmailMessage {
   const { inquiry, preferredCallTime } = data;
@@ -85,7 +85,7 @@ export function inquiryAcknowledgementEmail(data: {
     ...renderEmail({
       subject: `We received your inquiry | ${site.name}`,
       paragraphs: [
-        greeting(inquiry.name),
+        ["Hello,"],
         [
           `Thank you for contacting ${site.name}. We have received your request for a free consultation about: ${inquiry.requiredServices.join(", ")}.`,
         ],
