@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatMoney } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/appointment";
 
@@ -74,6 +75,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, values);
   }
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {

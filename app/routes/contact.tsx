@@ -25,6 +25,7 @@ import { type FormFailure, formFailure, textValues } from "~/infra/form-failure.
 import { FeatureError } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField } from "~/lib/honeypot";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/contact";
@@ -366,6 +367,6 @@ function InquiryForm({
   );
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }

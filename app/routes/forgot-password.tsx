@@ -6,6 +6,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -41,6 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, values);
   }
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -24,6 +24,7 @@ import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatDay, zoneName, zoneTimeLabel } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-appointments";
 
@@ -154,11 +155,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  const policy = loaderHeaders.get("Content-Security-Policy");
-  if (policy) headers.set("Content-Security-Policy", policy);
-  return headers;
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args, ["Content-Security-Policy"]);
 }
 
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {

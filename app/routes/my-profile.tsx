@@ -15,6 +15,7 @@ import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatCalendarDate, timeZoneChoices, zoneName } from "~/lib/dates";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-profile";
 
@@ -72,8 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/my-schedule-profile";
 
 export const meta: Route.MetaFunction = () => [
@@ -53,8 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function MyScheduleProfile({ loaderData, actionData }: Route.ComponentProps) {

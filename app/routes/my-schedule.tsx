@@ -18,6 +18,7 @@ import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/my-schedule";
 
 export const meta: Route.MetaFunction = () => [
@@ -120,8 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 type Loaded = Route.ComponentProps["loaderData"];

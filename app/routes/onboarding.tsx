@@ -18,6 +18,7 @@ import { formFailure } from "~/infra/form-failure.server";
 import { parseInput } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/onboarding";
 
@@ -98,6 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 function firstStepWithProblem(values: KycValues): number {
   const firstBadStep = kycStepSchemas.findIndex((schema) => !schema.safeParse(values).success);
   return firstBadStep >= 0 && firstBadStep < 2 ? firstBadStep + 1 : 3;
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {

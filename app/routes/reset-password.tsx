@@ -7,6 +7,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure } from "~/infra/form-failure.server";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField, rejectFilledHoneypot } from "~/lib/honeypot";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -53,6 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, {});
   }
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import type { RequestContext } from "~/infra/request-context.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/sandbox-checkout";
 
 const LINK_REFUSED = "This test checkout link is not valid any more. Please start the payment again.";
@@ -60,11 +61,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  const policy = loaderHeaders.get("Content-Security-Policy");
-  if (policy) headers.set("Content-Security-Policy", policy);
-  return headers;
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args, ["Content-Security-Policy"]);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -10,6 +10,7 @@ import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { FeatureError } from "~/lib/errors";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/verify";
 
 export const meta: Route.MetaFunction = () => [
@@ -81,6 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
+}
+
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {

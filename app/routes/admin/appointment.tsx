@@ -20,6 +20,7 @@ import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime, formatCalendarDate, formatTimeOfDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/appointment";
 
 export const meta: Route.MetaFunction = () => [{ title: "Appointment · Staff area" }];
@@ -162,8 +163,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

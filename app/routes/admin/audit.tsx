@@ -8,6 +8,7 @@ import { auditFilterChoices, auditQueryFrom } from "~/features/audit/audit-query
 import { requireRole } from "~/infra/auth-guard.server";
 import { describeTime } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log · Staff area" }];
@@ -73,8 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {

@@ -36,6 +36,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { FeatureError } from "~/lib/errors";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/consultant-edit";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -145,8 +146,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 type LoadedConsultant = NonNullable<Route.ComponentProps["loaderData"]["consultant"]>;

@@ -6,6 +6,7 @@ import { type ConsultantState, consultantStates } from "~/features/consultants/c
 import { listConsultantsForStaff } from "~/features/consultants/staff-consultants.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatMoney } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/consultants";
 
 export const meta: Route.MetaFunction = () => [{ title: "Consultants · Staff area" }];
@@ -47,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 function pageLink(filters: Record<string, string>, page: number): string {

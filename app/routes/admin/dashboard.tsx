@@ -6,6 +6,7 @@ import { type AmountsByCurrency, dashboardFigures } from "~/features/dashboard/d
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatCalendarDate, formatDay, formatTimeOfDay } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Staff area" }];
@@ -72,8 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";

@@ -10,6 +10,7 @@ import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/email";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -62,8 +63,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;

@@ -5,6 +5,7 @@ import { PageLinks } from "~/components/page-links";
 import { listOutbox, outboxStatusFrom } from "~/features/email/outbox-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { pageNumberFrom } from "~/lib/page-number";
 import type { Route } from "./+types/emails";
 
@@ -34,8 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;

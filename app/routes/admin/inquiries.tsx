@@ -6,6 +6,7 @@ import { PageLinks } from "~/components/page-links";
 import { inquiryStatusFrom, listInquiries } from "~/features/contact/inquiry-inbox.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { pageNumberFrom } from "~/lib/page-number";
 import type { Route } from "./+types/inquiries";
 
@@ -49,8 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const inquiryStatusLabels = { new: "New", contacted: "Contacted", closed: "Closed" } as const;

@@ -14,6 +14,7 @@ import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/inquiry";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -97,8 +98,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const statusLabels = { new: "New", contacted: "Contacted", closed: "Closed" } as const;

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { describeTime } from "~/lib/dates";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { pageNumberFrom } from "~/lib/page-number";
 import type { Route } from "./+types/kyc";
 
@@ -62,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const statusLabels = { pending: "Pending", approved: "Approved", rejected: "Rejected" } as const;

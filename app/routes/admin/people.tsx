@@ -13,6 +13,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = () => [{ title: "People · Staff area" }];
@@ -62,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const roleChoices = Object.entries(roleLabels).map(([value, label]) => ({ value, label }));

@@ -18,6 +18,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { describeTime, formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/person";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -87,8 +88,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 const roleChoices = Object.entries(roleLabels).map(([value, label]) => ({ value, label }));
