@@ -6,6 +6,7 @@ import { PictureChooser } from "~/components/picture-chooser";
 import { genders } from "~/content/lists";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
+import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { profileUpdateSchema } from "~/features/accounts/schemas";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { requireUser } from "~/infra/auth-guard.server";
@@ -54,16 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await readForm(request);
   const values = textValues(form);
-  const image = form.get("image");
   try {
     rejectFilledHoneypot(form);
     await updateProfile(
       context.db,
       user.id,
       values,
-      image instanceof File && image.size > 0
-        ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.env.uploadDirectory }
-        : undefined,
+      await pictureUploadFrom(form.get("image"), user.id, context.env),
     );
     return redirectWithToast("/my-profile", { kind: "success", message: "Profile updated" }, context);
   } catch (error) {

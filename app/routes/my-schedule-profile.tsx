@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
 import { PictureChooser } from "~/components/picture-chooser";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
+import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { getOwnConsultant, updateOwnProfile } from "~/features/consultants/portal.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -35,14 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user, consultantId } = requireConsultant(request, context);
   const form = await readForm(request);
   const values = textValues(form);
-  const image = form.get("image");
   try {
     await updateOwnProfile(context.db, consultantId, values, user, {
       now: context.clock(),
-      picture:
-        image instanceof File && image.size > 0
-          ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.env.uploadDirectory }
-          : undefined,
+      picture: await pictureUploadFrom(form.get("image"), user.id, context.env),
     });
     return redirectWithToast(
       "/my-schedule/profile",

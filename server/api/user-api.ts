@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
+import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
 import { listAppointments } from "~/features/booking/appointments.server";
 import { bookAppointment, bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
@@ -51,7 +52,6 @@ export function userApi() {
     const user = requireApiUser(context);
     const form = await readFormBody(context);
     const address = parseAddress(form.address);
-    const image = form.image instanceof File && form.image.size > 0 ? form.image : undefined;
     const fields = {
       name: text(form.name),
       phone: text(form.phone),
@@ -60,9 +60,7 @@ export function userApi() {
       gender: text(form.gender) || undefined,
       dateOfBirth: text(form.dob),
     };
-    const picture = image
-      ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.var.env.uploadDirectory }
-      : undefined;
+    const picture = await pictureUploadFrom(form.image, user.id, context.var.env);
     await updateProfile(context.var.db, user.id, fields, picture);
     return context.json({ success: true, message: "Profile updated" });
   });

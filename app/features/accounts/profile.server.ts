@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type User, users } from "../../../db/schema";
-import { removeUploadedPicture, storeProfilePicture } from "./profile-picture.server";
+import { type PictureUpload, removeUploadedPicture, storeProfilePicture } from "./profile-picture.server";
 import { type ProfileUpdateInput, profileUpdateSchema } from "./schemas";
 
 /** What a user may see and change of their own account (never the password hash). */
@@ -41,11 +41,6 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
   return profileOf(user);
 }
 
-export interface NewPicture {
-  bytes: Uint8Array;
-  uploadDirectory: string;
-}
-
 /**
  * Saves the signed-in user's profile. The fields are checked first, so a bad form stores no
  * picture; a new picture replaces the old one, no picture keeps it.
@@ -54,10 +49,10 @@ export async function updateProfile(
   db: Database,
   userId: string,
   input: ProfileUpdateInput | unknown,
-  picture?: NewPicture,
+  picture?: PictureUpload,
 ): Promise<Profile> {
   const profile = parseInput(profileUpdateSchema, input);
-  const image = picture ? await storeProfilePicture(picture.bytes, picture.uploadDirectory) : undefined;
+  const image = picture ? await storeProfilePicture(db, picture) : undefined;
   const [previous] = image
     ? await db.select({ image: users.image }).from(users).where(eq(users.id, userId)).limit(1)
     : [];

@@ -2,8 +2,11 @@ import { and, asc, count, desc, eq, gt, lte, type SQL } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type Appointment, appointments, type Consultant, consultants, users } from "../../../db/schema";
-import type { NewPicture } from "../accounts/profile.server";
-import { storeProfilePicture } from "../accounts/profile-picture.server";
+import {
+  type PictureUpload,
+  PROFILE_PICTURE_SIZE,
+  saveWithPicture,
+} from "../accounts/profile-picture.server";
 import type { Actor } from "../audit/audit.server";
 import { changedFields } from "../audit/audit.server";
 import { ownAvailabilitySchema, ownProfileSchema } from "./consultant-schema";
@@ -80,19 +83,21 @@ export async function updateOwnProfile(
   consultantId: string,
   input: unknown,
   actor: Actor,
-  options: { now: Date; picture?: NewPicture },
+  options: { now: Date; picture?: PictureUpload },
 ): Promise<Consultant> {
   const { version, about } = parseInput(ownProfileSchema, input);
-  const image = options.picture
-    ? await storeProfilePicture(options.picture.bytes, options.picture.uploadDirectory)
-    : undefined;
-  const changes = { about, ...(image ? { image } : {}) };
-  return changeConsultant(db, consultantId, version, actor, options.now, (current) => ({
-    changes,
-    audit: {
-      action: "consultant.profile",
-      summary: "Changed their profile in the consultant portal",
-      ...changedFields(current as unknown as Record<string, unknown>, changes),
-    },
-  }));
+  return saveWithPicture(db, options.picture, PROFILE_PICTURE_SIZE, (image, replacing) =>
+    changeConsultant(db, consultantId, version, actor, options.now, (current) => {
+      replacing(current.image);
+      const changes = { about, ...(image ? { image } : {}) };
+      return {
+        changes,
+        audit: {
+          action: "consultant.profile",
+          summary: "Changed their profile in the consultant portal",
+          ...changedFields(current as unknown as Record<string, unknown>, changes),
+        },
+      };
+    }),
+  );
 }

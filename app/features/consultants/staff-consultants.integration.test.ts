@@ -13,6 +13,7 @@ import {
   createUserWithRole,
   createUserWithSession,
 } from "../../../tests/setup/factories";
+import { pictureUpload, smallPng } from "../../../tests/setup/pictures";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { bookAppointment, OUTSIDE_WORKING_HOURS_MESSAGE } from "../booking/booking.server";
 import { consultantSlots, findConsultant, listConsultants } from "./consultants.server";
@@ -44,12 +45,6 @@ afterAll(async () => {
   rmSync(uploadDirectory, { recursive: true, force: true });
 });
 
-async function pngBytes(): Promise<Uint8Array> {
-  return sharp({ create: { width: 40, height: 60, channels: 3, background: { r: 30, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-}
-
 const validFields = {
   name: "Rosa Delgado",
   speciality: "Tax Consultants",
@@ -74,7 +69,7 @@ describe("creating a consultant", () => {
   it("stores every field, the fee in cents, a re-encoded picture and one audit entry", async () => {
     const created = await addConsultant(database.db, validFields, staff, {
       now: NOW,
-      picture: { bytes: await pngBytes(), uploadDirectory },
+      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
     });
     expect(created).toMatchObject({
       name: "Rosa Delgado",
@@ -104,7 +99,7 @@ describe("creating a consultant", () => {
       database.db,
       { ...validFields, name: " ", fee: "-5", speciality: "Astrology" },
       staff,
-      { now: NOW, picture: { bytes: await pngBytes(), uploadDirectory } },
+      { now: NOW, picture: pictureUpload(await smallPng(), staff.id, uploadDirectory) },
     );
     await expect(attempt).rejects.toMatchObject({
       kind: "invalid",
@@ -126,7 +121,7 @@ describe("creating a consultant", () => {
     await expect(
       addConsultant(database.db, validFields, staff, {
         now: NOW,
-        picture: { bytes: new TextEncoder().encode("<svg onload=alert(1)>"), uploadDirectory },
+        picture: pictureUpload(new TextEncoder().encode("<svg onload=alert(1)>"), staff.id, uploadDirectory),
       }),
     ).rejects.toMatchObject({ kind: "invalid", message: "Please choose a JPEG, PNG or WebP picture." });
     await expect(
@@ -212,14 +207,60 @@ describe("editing a consultant", () => {
     expect((await getConsultantForStaff(database.db, consultant.id)).version).toBe(2);
   });
 
-  it("replaces the picture through the upload pipeline", async () => {
+  it("replaces the picture through the upload pipeline and deletes the old file once saved", async () => {
     const consultant = await createConsultant(database.db);
-    const updated = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
+    const first = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
       now: NOW,
-      picture: { bytes: await pngBytes(), uploadDirectory },
+      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
     });
-    expect(updated.image).toMatch(/^\/uploads\/.+\.webp$/);
-    expect(readdirSync(uploadDirectory)).toContain(path.basename(updated.image));
+    expect(first.image).toMatch(/^\/uploads\/.+\.webp$/);
+    expect(readdirSync(uploadDirectory)).toContain(path.basename(first.image));
+
+    const second = await updateConsultant(database.db, consultant.id, { version: 2 }, staff, {
+      now: NOW,
+      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+    });
+    expect(readdirSync(uploadDirectory)).toContain(path.basename(second.image));
+    expect(readdirSync(uploadDirectory)).not.toContain(path.basename(first.image));
+  });
+
+  it("keeps the shown picture and stores nothing when the replacement is refused", async () => {
+    const consultant = await createConsultant(database.db);
+    const shown = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
+      now: NOW,
+      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+    });
+    const filesBefore = readdirSync(uploadDirectory);
+    await expect(
+      updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
+        now: NOW,
+        picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+      }),
+    ).rejects.toMatchObject({ kind: "conflict" });
+    expect(readdirSync(uploadDirectory)).toEqual(filesBefore);
+    expect((await getConsultantForStaff(database.db, consultant.id)).image).toBe(shown.image);
+  });
+
+  it("keeps a replaced picture that another consultant still shows", async () => {
+    const original = await updateConsultant(
+      database.db,
+      (await createConsultant(database.db)).id,
+      { version: 1 },
+      staff,
+      {
+        now: NOW,
+        picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+      },
+    );
+    const sharing = await createConsultant(database.db);
+    await updateConsultant(database.db, sharing.id, { image: original.image, version: 1 }, staff, {
+      now: NOW,
+    });
+    await updateConsultant(database.db, original.id, { version: 2 }, staff, {
+      now: NOW,
+      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+    });
+    expect(readdirSync(uploadDirectory)).toContain(path.basename(original.image));
   });
 
   it("answers 404 for an unknown or malformed id", async () => {

@@ -3,8 +3,12 @@ import type { SpecialityName } from "~/content/specialities";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type Consultant, consultants } from "../../../db/schema";
-import type { NewPicture } from "../accounts/profile.server";
-import { storeProfilePicture } from "../accounts/profile-picture.server";
+import {
+  type PictureUpload,
+  PROFILE_PICTURE_SIZE,
+  saveWithPicture,
+  storeProfilePicture,
+} from "../accounts/profile-picture.server";
 import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
 import {
   type ConsultantFields,
@@ -97,7 +101,7 @@ export async function getConsultantForStaff(db: Database, id: unknown): Promise<
 export interface StaffChangeOptions {
   now: Date;
   /** A new portrait, run through the profile picture pipeline. */
-  picture?: NewPicture;
+  picture?: PictureUpload;
 }
 
 /** The fields as columns, for insert and update alike. */
@@ -129,9 +133,7 @@ export async function createConsultant(
   const fields = parseInput(consultantFieldsSchema, input);
   if (!options.picture && !fields.image)
     throw new FeatureError("invalid", PICTURE_NEEDED, { image: PICTURE_NEEDED });
-  const image = options.picture
-    ? await storeProfilePicture(options.picture.bytes, options.picture.uploadDirectory)
-    : fields.image!;
+  const image = options.picture ? await storeProfilePicture(db, options.picture) : fields.image!;
   return db.transaction(async (transaction) => {
     const [created] = await transaction
       .insert(consultants)
@@ -171,27 +173,28 @@ export async function updateConsultant(
 ): Promise<Consultant> {
   if (!isUuid(id)) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
   const { version, ...fields } = parseInput(consultantChangeSchema, input);
-  const image = options.picture
-    ? await storeProfilePicture(options.picture.bytes, options.picture.uploadDirectory)
-    : fields.image;
-  return changeConsultant(db, id, version, actor, options.now, (current) => {
-    const changes = columnsOf({ ...fields, ...(image ? { image } : {}) });
-    const { before, after } = changedFields(
-      current as unknown as Record<string, unknown>,
-      changes as Record<string, unknown>,
-    );
-    return {
-      changes,
-      audit: {
-        action: "consultant.update",
-        summary: Object.keys(after).length
-          ? `Changed ${Object.keys(after).join(", ")}`
-          : "Saved without changes",
-        before,
-        after,
-      },
-    };
-  });
+  return saveWithPicture(db, options.picture, PROFILE_PICTURE_SIZE, (stored, replacing) =>
+    changeConsultant(db, id, version, actor, options.now, (current) => {
+      replacing(current.image);
+      const image = stored ?? fields.image;
+      const changes = columnsOf({ ...fields, ...(image ? { image } : {}) });
+      const { before, after } = changedFields(
+        current as unknown as Record<string, unknown>,
+        changes as Record<string, unknown>,
+      );
+      return {
+        changes,
+        audit: {
+          action: "consultant.update",
+          summary: Object.keys(after).length
+            ? `Changed ${Object.keys(after).join(", ")}`
+            : "Saved without changes",
+          before,
+          after,
+        },
+      };
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -14,6 +14,7 @@ import {
   type RequestTarget,
   type RoleUser,
 } from "../../../tests/setup/factories";
+import { pictureUpload } from "../../../tests/setup/pictures";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { findProject, listProjectTypes } from "./projects.server";
@@ -69,7 +70,7 @@ describe("staff managing projects", () => {
       database.db,
       staff,
       fields,
-      { bytes: await photo(), uploadDirectory },
+      pictureUpload(await photo(), staff.id, uploadDirectory),
       new Date(),
     );
     const created = await findAdminProject(database.db, projectId);
@@ -93,7 +94,7 @@ describe("staff managing projects", () => {
       kind: "invalid",
       fieldErrors: { image: "Please choose a picture for the project." },
     });
-    const picture = { bytes: await photo(), uploadDirectory };
+    const picture = pictureUpload(await photo(), staff.id, uploadDirectory);
     await expect(
       createProject(database.db, staff, { ...fields, roiPercent: "lots" }, picture, new Date()),
     ).rejects.toMatchObject({ kind: "invalid", fieldErrors: { roiPercent: expect.any(String) } });
@@ -105,7 +106,7 @@ describe("staff managing projects", () => {
         database.db,
         staff,
         fields,
-        { bytes: new TextEncoder().encode("not a picture"), uploadDirectory },
+        pictureUpload(new TextEncoder().encode("not a picture"), staff.id, uploadDirectory),
         new Date(),
       ),
     ).rejects.toMatchObject({ kind: "invalid", fieldErrors: { image: expect.any(String) } });
@@ -117,7 +118,7 @@ describe("staff managing projects", () => {
       database.db,
       staff,
       { ...fields, name: "Edited Twice" },
-      { bytes: await photo(), uploadDirectory },
+      pictureUpload(await photo(), staff.id, uploadDirectory),
       new Date(),
     );
     await updateProject(
@@ -151,12 +152,42 @@ describe("staff managing projects", () => {
     });
   });
 
+  it("a new picture replaces the old one, whose file is deleted once the edit is saved", async () => {
+    const { projectId } = await createProject(
+      database.db,
+      staff,
+      { ...fields, name: "New Picture" },
+      pictureUpload(await photo(), staff.id, uploadDirectory),
+      new Date(),
+    );
+    const first = (await findAdminProject(database.db, projectId))!.image;
+    const edit = async (version: string) =>
+      updateProject(
+        database.db,
+        staff,
+        projectId,
+        { ...fields, name: "New Picture", version },
+        pictureUpload(await photo(), staff.id, uploadDirectory),
+        new Date(),
+      );
+    await edit("1");
+    const second = (await findAdminProject(database.db, projectId))!.image;
+    expect(second).not.toBe(first);
+    expect(existsSync(path.join(uploadDirectory, path.basename(second)))).toBe(true);
+    expect(existsSync(path.join(uploadDirectory, path.basename(first)))).toBe(false);
+
+    // A refused edit keeps the shown picture and leaves no new file behind.
+    const filesBefore = readdirSync(uploadDirectory);
+    await expect(edit("1")).rejects.toMatchObject({ kind: "conflict" });
+    expect(readdirSync(uploadDirectory)).toEqual(filesBefore);
+  });
+
   it("archiving hides a project from the lists, its page and the API; restoring shows it again", async () => {
     const { projectId } = await createProject(
       database.db,
       staff,
       { ...fields, name: "Soon Archived" },
-      { bytes: await photo(), uploadDirectory },
+      pictureUpload(await photo(), staff.id, uploadDirectory),
       new Date(),
     );
     await setProjectArchived(database.db, staff, projectId, true, 1, new Date());
@@ -220,7 +251,7 @@ describe("staff managing project types", () => {
         database.db,
         staff,
         { ...fields, type: "green-tech" },
-        { bytes: await photo(), uploadDirectory },
+        pictureUpload(await photo(), staff.id, uploadDirectory),
         new Date(),
       ),
     ).rejects.toMatchObject({ kind: "invalid", fieldErrors: { type: expect.any(String) } });

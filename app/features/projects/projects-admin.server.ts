@@ -2,7 +2,11 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL } from "drizzle
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type Project, projects, projectTypes } from "../../../db/schema";
-import { storeUploadedPicture } from "../accounts/profile-picture.server";
+import {
+  type PictureUpload,
+  saveWithPicture,
+  storeUploadedPicture,
+} from "../accounts/profile-picture.server";
 import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
 import { isUuid } from "../consultants/consultants.server";
 import { type AdminProjectFilter, projectFieldsSchema, projectTypeSchema } from "./project-admin-schema";
@@ -15,12 +19,6 @@ export const CHANGED_BY_SOMEONE_ELSE =
 
 /** Project pictures are shown at 4:3 (cards and the project page); stored at twice the card's size. */
 export const PROJECT_PICTURE_SIZE = { width: 800, height: 600 } as const;
-
-/** An uploaded picture, as the route read it from the form. */
-export interface PictureUpload {
-  bytes: Uint8Array;
-  uploadDirectory: string;
-}
 
 export interface AdminProjectRow {
   id: string;
@@ -128,7 +126,7 @@ export async function createProject(
   }
   // The type is checked before the picture is written, so a refused form leaves no file behind.
   await db.transaction((transaction) => checkTypeOffered(transaction, fields.type));
-  const image = await storeUploadedPicture(picture.bytes, picture.uploadDirectory, PROJECT_PICTURE_SIZE);
+  const image = await storeUploadedPicture(db, picture, PROJECT_PICTURE_SIZE);
   return db.transaction(async (transaction) => {
     await checkTypeOffered(transaction, fields.type);
     const values = {
@@ -175,44 +173,44 @@ export async function updateProject(
   const current = await findAdminProject(db, projectId);
   if (!current) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
   if (current.version !== fields.version) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
-  const image = picture
-    ? await storeUploadedPicture(picture.bytes, picture.uploadDirectory, PROJECT_PICTURE_SIZE)
-    : undefined;
-  await db.transaction(async (transaction) => {
-    const [before] = await transaction
-      .select()
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .for("update");
-    if (!before) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
-    await checkTypeOffered(transaction, fields.type, before.type);
-    const next = {
-      name: fields.name,
-      summary: fields.summary,
-      status: fields.status,
-      type: fields.type,
-      roiBasisPoints: fields.roiPercent,
-      image: image ?? before.image,
-    };
-    const [updated] = await transaction
-      .update(projects)
-      .set({ ...next, version: before.version + 1, updatedAt: now })
-      .where(and(eq(projects.id, projectId), eq(projects.version, fields.version!)))
-      .returning({ id: projects.id });
-    if (!updated) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
-    await recordAudit(
-      transaction,
-      actor,
-      {
-        action: "project.update",
-        targetType: "project",
-        targetId: projectId,
-        summary: `Project "${next.name}" edited`,
-        ...changedFields(auditedFields(before), next),
-      },
-      now,
-    );
-  });
+  await saveWithPicture(db, picture, PROJECT_PICTURE_SIZE, (image, replacing) =>
+    db.transaction(async (transaction) => {
+      const [before] = await transaction
+        .select()
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .for("update");
+      if (!before) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
+      replacing(before.image);
+      await checkTypeOffered(transaction, fields.type, before.type);
+      const next = {
+        name: fields.name,
+        summary: fields.summary,
+        status: fields.status,
+        type: fields.type,
+        roiBasisPoints: fields.roiPercent,
+        image: image ?? before.image,
+      };
+      const [updated] = await transaction
+        .update(projects)
+        .set({ ...next, version: before.version + 1, updatedAt: now })
+        .where(and(eq(projects.id, projectId), eq(projects.version, fields.version!)))
+        .returning({ id: projects.id });
+      if (!updated) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+      await recordAudit(
+        transaction,
+        actor,
+        {
+          action: "project.update",
+          targetType: "project",
+          targetId: projectId,
+          summary: `Project "${next.name}" edited`,
+          ...changedFields(auditedFields(before), next),
+        },
+        now,
+      );
+    }),
+  );
 }
 
 /** Hides a project from visitors (archive) or shows it again (restore); history keeps it. */

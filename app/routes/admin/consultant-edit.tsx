@@ -13,6 +13,7 @@ import {
 import { PictureChooser } from "~/components/picture-chooser";
 import { specialityNames } from "~/content/specialities";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
+import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import {
   clockTime,
   consultantFormInput,
@@ -103,11 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const intent = values.intent;
     if (intent === "save") {
-      const image = form.get("image");
-      const picture =
-        image instanceof File && image.size > 0
-          ? { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory: context.env.uploadDirectory }
-          : undefined;
+      const picture = await pictureUploadFrom(form.get("image"), user.id, context.env);
       const input = consultantFormInput(form);
       if (!id) {
         const created = await createConsultant(context.db, input, user, { now, picture });

@@ -4,11 +4,11 @@ import { Badge } from "~/components/badge";
 import { ChoiceField } from "~/components/choice-field";
 import { FieldError, FormAlert, PrimaryButton, TextAreaField, TextField } from "~/components/form-controls";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
+import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import {
   createProject,
   findAdminProject,
   listAdminProjectTypes,
-  type PictureUpload,
   PROJECT_NOT_FOUND,
   setProjectArchived,
   updateProject,
@@ -58,12 +58,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-async function pictureFrom(form: FormData, uploadDirectory: string): Promise<PictureUpload | undefined> {
-  const image = form.get("image");
-  if (!(image instanceof File) || image.size === 0) return undefined;
-  return { bytes: new Uint8Array(await image.arrayBuffer()), uploadDirectory };
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
   const form = await readForm(request);
@@ -73,7 +67,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (projectId === undefined) {
       if (values.intent !== "save") throw new FeatureError("invalid", "This action is not available.");
-      const picture = await pictureFrom(form, context.env.uploadDirectory);
+      const picture = await pictureUploadFrom(form.get("image"), staff.id, context.env);
       const created = await createProject(context.db, staff, values, picture, now);
       return redirectWithToast(
         `/admin/projects/${created.projectId}`,
@@ -83,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const here = `/admin/projects/${projectId}`;
     if (values.intent === "save") {
-      const picture = await pictureFrom(form, context.env.uploadDirectory);
+      const picture = await pictureUploadFrom(form.get("image"), staff.id, context.env);
       await updateProject(context.db, staff, projectId, values, picture, now);
       return redirectWithToast(here, { kind: "success", message: "Project saved." }, context);
     }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
+import { type PictureUpload, pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
 import { upcomingBookings } from "~/features/consultants/consultants.server";
 import {
@@ -44,12 +45,12 @@ const ADDRESS_MESSAGE = "The address must be an object with the text fields line
  */
 async function consultantRequest(
   context: Context<ApiEnv>,
-): Promise<{ fields: Record<string, unknown>; picture?: { bytes: Uint8Array; uploadDirectory: string } }> {
+  staffId: string,
+): Promise<{ fields: Record<string, unknown>; picture?: PictureUpload }> {
   const multipart = (context.req.header("Content-Type") ?? "").startsWith("multipart/form-data");
   const body: Record<string, unknown> = multipart
     ? await readFormBody(context)
     : await readJsonObject(context);
-  const file = body.image instanceof File ? body.image : undefined;
   const fields: Record<string, unknown> = {};
   for (const key of ["name", "speciality", "degree", "experience", "about", "available", "version"]) {
     if (body[key] !== undefined) fields[key] = body[key];
@@ -73,11 +74,7 @@ async function consultantRequest(
   for (const key of ["addressLine1", "addressLine2"]) {
     if (body[key] !== undefined) fields[key] = body[key];
   }
-  const picture =
-    file && file.size > 0
-      ? { bytes: new Uint8Array(await file.arrayBuffer()), uploadDirectory: context.var.env.uploadDirectory }
-      : undefined;
-  return { fields, picture };
+  return { fields, picture: await pictureUploadFrom(body.image, staffId, context.var.env) };
 }
 
 function parseJsonField(text: string, name: string): unknown {
@@ -127,7 +124,7 @@ export function adminConsultantsApi() {
 
   api.post("/", async (context) => {
     const user = requireApiRole(context, "admin");
-    const { fields, picture } = await consultantRequest(context);
+    const { fields, picture } = await consultantRequest(context, user.id);
     const created = await createConsultant(context.var.db, fields, user, {
       now: context.var.clock(),
       picture,
@@ -137,7 +134,7 @@ export function adminConsultantsApi() {
 
   api.patch("/:id", async (context) => {
     const user = requireApiRole(context, "admin");
-    const { fields, picture } = await consultantRequest(context);
+    const { fields, picture } = await consultantRequest(context, user.id);
     await updateConsultant(context.var.db, context.req.param("id"), fields, user, {
       now: context.var.clock(),
       picture,
