@@ -1,20 +1,19 @@
 // The server bundle's entry (see vite.config.ts): pages and API in one module graph.
 
 import * as build from "virtual:react-router/server-build";
-import { createRequestHandler } from "react-router";
 import { createHttpApp } from "./http-app";
+import { createPageHandler } from "./page-handler";
 import { closeRuntime, getRuntime } from "./runtime";
 
 export async function createApp() {
   const { env, logger, database, secrets, payments } = await getRuntime();
-  const handleRequest = createRequestHandler(build, env.NODE_ENV);
   return createHttpApp({
     env,
     logger,
     database,
     secrets,
     payments,
-    handlePage: (request, context) => handleRequest(request, context),
+    handlePage: createPageHandler(build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
   });
 }

@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -11,7 +12,7 @@ import { createBotProvider } from "~/features/bot/provider.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
 import { clockFrom } from "~/infra/clock.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
-import type { DatabaseHandle } from "~/infra/db.server";
+import { type DatabaseHandle, isDatabaseUnavailable } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
@@ -45,11 +46,17 @@ export interface HttpAppDependencies {
   clientDirectory?: string;
 }
 
-type AppEnv = { Variables: RequestContext };
+/** Node's request and response, present when served by @hono/node-server (not in `app.request` tests). */
+type AppEnv = { Variables: RequestContext; Bindings: Partial<HttpBindings> };
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const PAGE_CACHE_TTL_MS = 10_000;
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+/** A database outage: PostgreSQL restarts in seconds, and the pool reconnects on the next request. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
+const BUSY_RETRY_AFTER_SECONDS = 1;
+const outageMessage = "We cannot reach our database right now. Please try again in a few seconds.";
+const busyMessage = "The site is busy right now. Please try again in a moment.";
 /** A picture of up to PICTURE_MAX_BYTES plus the other form fields. */
 const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
 /** The API's answers about one signed-in account or the staff's business. */
@@ -84,26 +91,26 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: "X-Request-Id" }));
-  app.use(async (context, next) => {
-    const started = performance.now();
-    await next();
-    // Responses made outside Hono's context (pages) do not get the id from the middleware itself.
-    context.res.headers.set("X-Request-Id", context.var.requestId);
-    logger.info({
-      msg: "request",
-      requestId: context.var.requestId,
-      method: context.req.method,
-      path: context.req.path,
-      status: context.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-    });
-  });
+  app.use(accessLog(logger));
   app.use(
     securityHeaders({
       isProduction: env.isProduction,
       servedOverHttps: env.publicUrl.startsWith("https://"),
     }),
   );
+
+  // Health checks come before the cap below: an orchestrator must get its answer however busy we are.
+  app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
+  app.get("/readyz", async (context) => {
+    try {
+      await database.ping();
+      return context.json({ success: true, status: "ready", database: database.driver });
+    } catch (error) {
+      logger.error({ msg: "readiness check failed", err: error });
+      return context.json({ success: false, message: "The database is not reachable." }, 503);
+    }
+  });
+  app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
   app.use(async (context, next) => {
     // A path that is not valid percent-encoding can name nothing we serve; a NUL character in the
     // path or the query names nothing either (and PostgreSQL could not even compare it).
@@ -145,17 +152,6 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
 
   // Before the request context, the API routes and their catch-all: preflights are answered here.
   app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
-
-  app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
-  app.get("/readyz", async (context) => {
-    try {
-      await database.ping();
-      return context.json({ success: true, status: "ready", database: database.driver });
-    } catch (error) {
-      logger.error({ msg: "readiness check failed", err: error });
-      return context.json({ success: false, message: "The database is not reachable." }, 503);
-    }
-  });
 
   app.use(async (context, next) => {
     context.set("db", database.db);
@@ -241,6 +237,13 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       return context.json({ success: false, message: error.message }, 502);
     }
     const id = context.var.requestId;
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ msg: "database unavailable", requestId: id, path: context.req.path, err: error });
+      context.header("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+      return context.req.path.startsWith("/api/")
+        ? context.json({ success: false, message: outageMessage }, 503)
+        : context.html(simplePage("We will be right back", outageMessage), 503);
+    }
     logger.error({ msg: "unhandled error", requestId: id, err: error });
     if (context.req.path.startsWith("/api/")) {
       return context.json(
@@ -248,7 +251,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
         500,
       );
     }
-    return context.html(fallbackErrorPage(id), 500);
+    return context.html(
+      simplePage("Something went wrong", "We could not show this page. Please try again in a moment.", id),
+      500,
+    );
   });
 
   return app;
@@ -334,7 +340,62 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
-/** Used only when rendering itself failed; the styled page comes from the app's error boundary. */
-function fallbackErrorPage(id: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Something went wrong</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><h1>Something went wrong</h1><p>We could not show this page. Please try again in a moment.</p><p>Reference: <code>${id.replace(/[^a-zA-Z0-9-]/g, "")}</code></p><p><a href="/">Back to the home page</a></p></body></html>`;
+/**
+ * One access-log line per request, written once the last byte is sent (or the client is gone): what
+ * the client waited for includes streaming the body. The clock starts when the request's head has
+ * been read; time spent in the kernel's queue before that is not visible to the process.
+ */
+function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (context, next) => {
+    const started = performance.now();
+    await next();
+    // Responses made outside Hono's context (pages) do not get the id from the middleware itself.
+    context.res.headers.set("X-Request-Id", context.var.requestId);
+    const write = (completed: boolean) =>
+      logger.info({
+        msg: "request",
+        requestId: context.var.requestId,
+        method: context.req.method,
+        path: context.req.path,
+        status: context.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(completed ? {} : { completed: false }),
+      });
+    const outgoing = context.env?.outgoing;
+    if (!outgoing || outgoing.closed) return write(outgoing?.writableFinished ?? true);
+    outgoing.once("close", () => write(outgoing.writableFinished));
+  };
+}
+
+/**
+ * Past `limit` requests at once, more work only makes every request slower (and health checks
+ * late): the excess is answered 503 at once, before any database work.
+ */
+function capRequestsInFlight(limit: number): MiddlewareHandler<AppEnv> {
+  let inFlight = 0;
+  return async (context, next) => {
+    if (inFlight >= limit) {
+      context.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+      return context.req.path.startsWith("/api/")
+        ? context.json({ success: false, message: busyMessage }, 503)
+        : context.html(simplePage("The site is busy", busyMessage), 503);
+    }
+    inFlight += 1;
+    try {
+      await next();
+    } finally {
+      inFlight -= 1;
+    }
+  };
+}
+
+/**
+ * A self-contained page for answers made outside React Router: when rendering failed, the database
+ * is out of reach or the server is too busy to render.
+ */
+function simplePage(title: string, sentence: string, reference?: string): string {
+  const referenceLine = reference
+    ? `<p>Reference: <code>${reference.replace(/[^a-zA-Z0-9-]/g, "")}</code></p>`
+    : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><h1>${title}</h1><p>${sentence}</p>${referenceLine}<p><a href="/">Back to the home page</a></p></body></html>`;
 }

@@ -11,6 +11,7 @@ import { type Environment, loadEnvironment } from "~/infra/env.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { createSmtpTransport } from "~/infra/mailer.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
+import { startPeriodicTask } from "~/infra/periodic-task.server";
 import { pruneRateLimits } from "~/infra/rate-limit.server";
 import { type AppSecrets, resolveSecrets } from "~/infra/secrets.server";
 import { seedDatabase } from "../db/seed";
@@ -23,6 +24,9 @@ export interface Runtime {
   payments: PaymentGateways;
   stopBackgroundWork(): Promise<void>;
 }
+
+/** How often the embedded database checks whether enough was written to take a checkpoint. */
+const EMBEDDED_CHECKPOINT_CHECK_MS = 10_000;
 
 // Kept on globalThis so development reloads of this module reuse the one open database.
 const runtimeKey = Symbol.for("va-hub.runtime");
@@ -44,6 +48,7 @@ export async function closeRuntime(): Promise<void> {
 }
 
 async function startRuntime(): Promise<Runtime> {
+  const started = performance.now();
   const env = loadEnvironment();
   const logger = createLogger(env.LOG_LEVEL);
   const { secrets, generated } = resolveSecrets(env);
@@ -56,29 +61,45 @@ async function startRuntime(): Promise<Runtime> {
       msg: "SESSION_SECRET or ENCRYPTION_KEY is not set: every machine sharing this database needs the same values",
     });
   }
+  const beforeDatabase = performance.now();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDirectory: path.join(env.dataDirectory, "pglite"),
+    timeLimits: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      pingMs: env.READY_TIMEOUT_MS,
+    },
+    onConnectionLost: (error) => logger.warn({ msg: "lost a database connection", err: error }),
   });
+  const beforeSeeding = performance.now();
   const seeded = await seedDatabase(database.db);
   if (env.DEMO_MODE) seeded.push(...(await seedDatabase(database.db, [demoStaffDataset])));
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await ensureAdminAccount(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (created) logger.info({ msg: "created the staff account from ADMIN_EMAIL" });
   }
-  logger.info({ msg: "database ready", driver: database.driver, seeded });
+  const { startup } = database;
+  logger.info({
+    msg: "database ready",
+    driver: database.driver,
+    seeded,
+    migrations: startup.migrations,
+    // Where start-up time goes, so a slow restart can be explained from the log.
+    timingsMs: {
+      settingsAndSecrets: Math.round(beforeDatabase - started),
+      openDatabase: startup.openMs,
+      migrations: startup.migrationsMs,
+      seedingAndAdmin: Math.round(performance.now() - beforeSeeding),
+    },
+  });
   if (env.DEMO_MODE) announceDemoStaff(logger, env.publicUrl);
   logger.info({ msg: "bot", provider: env.bot.provider, botId: env.bot.botId });
   const payments = createPaymentGateways(env, secrets, database.db);
   const sandboxed = Object.entries(payments).flatMap(([name, gateway]) =>
     gateway?.mode === "sandbox" ? [name] : [],
   );
-  if (env.isProduction && sandboxed.length > 0) {
-    logger.warn({
-      msg: "the payment sandbox is on: these providers accept test payments",
-      providers: sandboxed,
-    });
-  }
+  if (env.isProduction && sandboxed.length > 0) announcePaymentSandbox(logger, sandboxed);
 
   if (env.TEST_CLOCK_FILE) {
     logger.warn({
@@ -102,6 +123,12 @@ async function startRuntime(): Promise<Runtime> {
     settings: { zone: env.AGENCY_TZ, publicUrl: env.publicUrl },
     intervalMs: env.REMINDER_POLL_MS,
   });
+  const checkpoints =
+    database.checkpointIfDue &&
+    startPeriodicTask("embedded database checkpoint", database.checkpointIfDue, {
+      intervalMs: EMBEDDED_CHECKPOINT_CHECK_MS,
+      logger,
+    });
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
       logger.warn({ msg: "rate-limit pruning failed", err: error }),
@@ -123,8 +150,27 @@ async function startRuntime(): Promise<Runtime> {
       // Reminders first: their last run may still queue e-mails for the outbox.
       await reminderWorker.stop();
       await outboxWorker.stop();
+      await checkpoints?.stop();
     },
   };
+}
+
+/**
+ * Production with test payments is the demo (`npm start`), never a real shop: say so in the log and,
+ * so nobody misses it among JSON lines, in a banner on stderr.
+ */
+function announcePaymentSandbox(logger: Logger, providers: string[]): void {
+  logger.warn({
+    msg: "PAYMENT SANDBOX IS ON in production: payments are simulated, no money moves. Use `npm run serve` with provider keys for real payments.",
+    providers,
+  });
+  const rule = "!".repeat(78);
+  process.stderr.write(
+    `\n${rule}\n!! PAYMENT SANDBOX IS ON (${providers.join(", ")}): payments are simulated and no money moves.\n` +
+      "!! This is the demo (`npm start`). Never run it for real customers: build, then start with\n" +
+      '!! `npm run serve` and the providers\' keys (README, "Payments").\n' +
+      `${rule}\n\n`,
+  );
 }
 
 /** Demo mode: where to sign in to the staff area, and as whom (README "Staff area"). */

@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -18,10 +17,34 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
-  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  /** Resolves when the database answers a trivial query within the ping time limit; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** How long opening took, phase by phase (ms), for the start-up log. */
+  startup: { openMs: number; migrationsMs: number; migrations: "applied" | "up to date" };
+  /**
+   * The embedded database only: a checkpoint once enough has been written since the last one, so a
+   * restart after a crash has little to replay (PGlite runs without PostgreSQL's checkpointer).
+   */
+  checkpointIfDue?(): Promise<void>;
 }
+
+/** Time limits on PostgreSQL, so an unreachable or frozen server fails requests instead of hanging them. */
+export interface DatabaseTimeLimits {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** One statement, enforced by the server; the client gives up a little later if the server says nothing. */
+  statementMs: number;
+  /** The readiness check (`ping`). */
+  pingMs: number;
+}
+
+export const defaultTimeLimits: DatabaseTimeLimits = { connectMs: 5000, statementMs: 15_000, pingMs: 1500 };
+
+/** How much longer than the server's statement limit the client waits before calling the server silent. */
+const SILENT_SERVER_GRACE_MS = 2000;
+/** WAL written since the last checkpoint before the embedded database takes another (≈0.2 s of replay). */
+const CHECKPOINT_AFTER_WAL_BYTES = 4 * 1024 * 1024;
 
 export const migrationsFolder = path.resolve("db/migrations");
 
@@ -33,50 +56,201 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDirectory?: string;
+  timeLimits?: DatabaseTimeLimits;
+  /** Told when PostgreSQL drops a connection (a restart, a network failure); the pool replaces it. */
+  onConnectionLost?: (error: Error) => void;
 }
+
+/** Raised by this module's own time limits; see `isDatabaseUnavailable`. */
+export class DatabaseUnavailableError extends Error {}
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDirectory);
+  const timeLimits = options.timeLimits ?? defaultTimeLimits;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, timeLimits, options.onConnectionLost);
+  return openPglite(options.pgliteDirectory, timeLimits);
 }
 
-async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  directory: string | undefined,
+  timeLimits: DatabaseTimeLimits,
+): Promise<DatabaseHandle> {
+  const started = performance.now();
   if (directory) mkdirSync(directory, { recursive: true });
   const client = directory ? new PGlite(directory) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const opened = performance.now();
+  const migrations = await migrateUnlessUpToDate(
+    async (query) => (await client.query<{ created_at: unknown }>(query)).rows,
+    () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+  );
   return {
-    db,
+    db: drizzlePglite(client, { schema }) as unknown as Database,
     driver: "pglite",
-    ping: async () => {
-      await client.query("select 1");
-    },
+    ping: () => withTimeLimit(client.query("select 1"), timeLimits.pingMs),
     close: () => client.close(),
+    startup: {
+      openMs: elapsedMs(started, opened),
+      migrationsMs: elapsedMs(opened, performance.now()),
+      migrations,
+    },
+    checkpointIfDue: async () => {
+      const { rows } = await client.query<{ bytes: number }>(
+        "select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as bytes from pg_control_checkpoint()",
+      );
+      if ((rows[0]?.bytes ?? 0) >= CHECKPOINT_AFTER_WAL_BYTES) await client.exec("checkpoint");
+    },
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on("error", () => {});
+async function openPostgres(
+  connectionString: string,
+  timeLimits: DatabaseTimeLimits,
+  onConnectionLost: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
+  const started = performance.now();
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: timeLimits.connectMs,
+    statement_timeout: timeLimits.statementMs,
+    // A frozen server never says the statement timed out; the client stops waiting on its own.
+    query_timeout: timeLimits.statementMs + SILENT_SERVER_GRACE_MS,
+    keepAlive: true,
+  });
+  reportAndReleaseLostConnections(pool, onConnectionLost);
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
-  const lockClient = await pool.connect();
-  try {
-    // Several app processes may start at once; only one migrates at a time.
-    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePostgres(drizzleNodePostgres(lockClient), { migrationsFolder });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
+  const migrations = await migrateUnlessUpToDate(
+    async (query) => (await pool.query<{ created_at: unknown }>(query)).rows,
+    () => migratePostgresExclusively(connectionString, timeLimits.connectMs),
+  );
   return {
     db,
     driver: "postgres",
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => withTimeLimit(pool.query("select 1"), timeLimits.pingMs),
     close: () => pool.end(),
+    // The pool connects lazily: its first connection is made by the migration check.
+    startup: { openMs: 0, migrationsMs: elapsedMs(started, performance.now()), migrations },
   };
+}
+
+/**
+ * A connection the server drops emits "error" on its client. The pool listens on idle clients only;
+ * on a borrowed one nobody listens, and Node ends the process. Listen on every client, report, and
+ * hand a borrowed one back to the pool at once: Drizzle never releases a client whose BEGIN failed,
+ * and each such client would otherwise hold one of the pool's slots for good.
+ */
+function reportAndReleaseLostConnections(pool: pg.Pool, onConnectionLost: (error: Error) => void): void {
+  const borrowed = new WeakSet<pg.PoolClient>();
+  pool.on("acquire", (client) => borrowed.add(client));
+  pool.on("release", (_error, client) => borrowed.delete(client));
+  pool.on("error", onConnectionLost);
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      // Idle clients are the pool's: it removes them and reports through its own "error" event.
+      if (!borrowed.has(client)) return;
+      onConnectionLost(error);
+      const release = client.release;
+      client.release = () => {};
+      release(error);
+    });
+  });
+}
+
+/** One process at a time migrates (several may start together); ending the session frees the lock. */
+async function migratePostgresExclusively(connectionString: string, connectMs: number): Promise<void> {
+  // A client without the pool's statement limits: taking the lock may wait for another process.
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectMs });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Drizzle's migrator reads and hashes every migration file and creates its schema and table on each
+ * run; a database whose last applied migration is the journal's newest needs none of that.
+ */
+async function migrateUnlessUpToDate(
+  query: (sql: string) => Promise<Array<{ created_at: unknown }>>,
+  migrate: () => Promise<void>,
+): Promise<"applied" | "up to date"> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: Array<{ when: number }>;
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const rows = await query(
+      "select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1",
+    );
+    if (rows.length > 0 && Number(rows[0]?.created_at) >= newest) return "up to date";
+  } catch (error) {
+    // A new database has no migrations table yet; anything else is a real failure.
+    if ((error as { code?: unknown }).code !== "42P01") throw error;
+  }
+  await migrate();
+  return "applied";
+}
+
+/** Error codes of a database that cannot be reached or is shutting down (SQLSTATE 08xxx, 57P0x). */
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up or recovering)
+  "53300", // too_many_connections
+  "57014", // query_canceled: the statement time limit
+]);
+/** node-postgres reports lost connections and its own time limits with messages only. */
+const lostConnectionMessage =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * Whether an error means the database could not be reached in time (down, restarting, frozen, out
+ * of connections) rather than that the request was wrong: such a request may succeed if retried
+ * later, so it is answered 503 with Retry-After. Drizzle wraps driver errors, so causes are followed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (unavailableCodes.has(code) || code.startsWith("08"))) return true;
+    if (lostConnectionMessage.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** Settles like `work`, or rejects with DatabaseUnavailableError after `limitMs`. */
+async function withTimeLimit(work: Promise<unknown>, limitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DatabaseUnavailableError(`The database did not answer within ${limitMs} ms.`)),
+      limitMs,
+    );
+  });
+  // The loser may still fail later; that is no longer anyone's concern.
+  work.catch(() => {});
+  try {
+    await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function elapsedMs(from: number, to: number): number {
+  return Math.round(to - from);
 }

@@ -71,6 +71,16 @@ const environmentSchema = z.object({
    */
   PICTURE_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** PostgreSQL: the longest wait for a connection (a new one, or a free one in the pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** PostgreSQL: the longest one statement may run; the client gives up 2 s later if the server is silent. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** /readyz answers "not ready" when the database has not answered within this. */
+  READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+  /** Requests handled at once; more are answered 503 at once (health checks never are). */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(256),
+  /** On SIGTERM or SIGINT: how long requests in flight get to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Bot messages (RecognizeText, RecognizeUtterance, PutSession) a minute per bot session. */
   RATE_LIMIT_BOT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** New bot sessions an hour per client address. */
