@@ -5,6 +5,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { BotContext } from "~/features/bot/bot.server";
 import { type BotProvider, LexServiceError, type StreamingResponse } from "~/features/bot/provider.server";
 import { inquiryContextFrom } from "~/features/contact/contact.server";
+import { isDatabaseUnavailable } from "~/infra/db.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
 import { type SessionKey, sessionKeyProblem } from "~/lib/lex-wire";
 import type { ApiEnv } from "./api-env";
@@ -204,6 +205,17 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
         status: error.status,
       });
       return lexError(context, error.errorType, error.status, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Lex has no outage type of its own; the SDKs retry a 5xx InternalServerException by themselves.
+      context.var.logger.warn({ msg: "database unavailable", requestId: context.var.requestId, err: error });
+      context.header("Retry-After", "5");
+      return lexError(
+        context,
+        "InternalServerException",
+        503,
+        "The assistant cannot reach its memory right now. Please try again in a few seconds.",
+      );
     }
     context.var.logger.error({ msg: "bot API error", requestId: context.var.requestId, err: error });
     return lexError(
