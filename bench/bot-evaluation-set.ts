@@ -17,7 +17,7 @@ type Example = string | [text: string, value: string];
 
 const byIntent: Record<string, Example[]> = {
   Greeting: [
-    "hey!",
+    "hey hey",
     "Hello there",
     "hi, anyone around?",
     "good evening to you",
@@ -125,7 +125,7 @@ const byIntent: Record<string, Example[]> = {
   FindConsultant: [
     ["is there a health care consultant", "healthcare"],
     ["I want to talk to a tax adviser", "tax"],
-    ["legal consultants", "legal"],
+    ["list of legal consultants", "legal"],
     ["I need legal advice for my startup", "legal"],
     ["I need help with my taxes", "tax"],
     ["can I talk to an accountant about tax returns", "tax"],
@@ -221,7 +221,7 @@ const byIntent: Record<string, Example[]> = {
   ],
   CancellationPolicy: [
     "do I get refunded if I cancel a day before",
-    "cancellation policy",
+    "what is the cancellation policy",
     "if I cancel will I get my money back",
     "how do I cancel my appointment",
     "what's your refund policy",

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/form-controls";
+import { identityVerification } from "~/content/identity-verification";
 import { getProfile } from "~/features/accounts/profile.server";
 import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
 import { kycStepSchemas, kycSubmissionSchema } from "~/features/kyc/kyc-schema";
@@ -120,8 +121,7 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
     <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
       <h1 className="font-bold text-3xl text-ink tracking-tight">Complete your profile</h1>
       <p className="mt-2 text-muted">
-        We verify every client before work begins. Your ID number is encrypted and only its last four
-        characters are ever shown.
+        {identityVerification.why} {identityVerification.idNumber}
       </p>
       {loaderData.previous ? (
         <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-brand-900 text-sm">

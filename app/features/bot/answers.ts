@@ -1,28 +1,30 @@
 /**
- * The assistant's one-turn answers. Facts come from app/content only (FAQ, services, offer, site,
- * steps, specialities); the sentences around them are the assistant's own.
+ * The assistant's one-turn answers. Facts come from app/content (FAQ, services, offer, site, steps,
+ * specialities), the booking and payment rules and the database (knowledge.ts); the sentences
+ * around them are the assistant's own.
  */
 import { mission } from "~/content/about";
 import { faq } from "~/content/faq";
 import { firstCycleOffer, services } from "~/content/services";
 import { site } from "~/content/site";
 import { specialities } from "~/content/specialities";
-import { steps } from "~/content/steps";
 import type { Button, Message } from "~/lib/lex-wire";
+import type { AssistantData } from "./assistant-data";
 import { faqIntentName, INTENT } from "./catalog";
+import {
+  bookingRules,
+  cancellationPolicy,
+  consultantFees,
+  nextAppointment,
+  paymentMethods,
+  personalData,
+  plansAndOffers,
+  reschedule,
+} from "./knowledge";
+import { card, plain } from "./messages";
 import { link } from "./text";
 
-export function plain(content: string): Message {
-  return { contentType: "PlainText", content };
-}
-
-/** Quick replies, as Lex sends them: an ImageResponseCard whose buttons send their value back. */
-export function card(title: string, buttons: Button[], subtitle?: string): Message {
-  return {
-    contentType: "ImageResponseCard",
-    imageResponseCard: { title, ...(subtitle ? { subtitle } : {}), buttons: buttons.slice(0, 5) },
-  };
-}
+export { card, plain };
 
 /** The choices offered when the assistant greets, helps or does not understand. */
 export const MENU_BUTTONS: Button[] = [
@@ -35,22 +37,6 @@ export const MENU_BUTTONS: Button[] = [
 
 function menu(title = "How can I help?"): Message {
   return card(title, MENU_BUTTONS);
-}
-
-function faqAnswer(id: string): string {
-  const item = faq.find((entry) => entry.id === id);
-  if (!item) throw new Error(`No FAQ item "${id}"`);
-  return item.answer;
-}
-
-/** An FAQ answer without its opening "Yes." or "No.", to use inside another sentence. */
-function withoutYesOrNo(answer: string): string {
-  return answer.replace(/^(?:yes|no)[.,!]\s*/i, "");
-}
-
-function stepNamed(title: string) {
-  const step = steps.find((entry) => entry.title.toLowerCase().includes(title));
-  return step ? `${step.title}: ${step.description}` : "";
 }
 
 export function serviceSummaryLines(): string {
@@ -81,22 +67,6 @@ function servicesOverview(): Message[] {
       "Tell me more about…",
       services.map((service) => ({ text: service.title, value: `Tell me about ${service.title}` })),
     ),
-  ];
-}
-
-function pricing(): Message[] {
-  return [
-    plain(
-      `New clients get ${firstCycleOffer} on any of our five services. ${withoutYesOrNo(faqAnswer("setup-fee"))}\n${stepNamed("plan")}`,
-    ),
-    plain(
-      `The first step is a ${link("free consultation", "/contact")}; I can request one for you here too.`,
-    ),
-    card("What next?", [
-      { text: "Free consultation", value: "I'd like a free consultation" },
-      { text: "Can I change my plan?", value: "Can I change my plan?" },
-      { text: "Our services", value: "What services do you offer?" },
-    ]),
   ];
 }
 
@@ -136,17 +106,21 @@ function findConsultant(slug: string | undefined): Message[] {
   ];
 }
 
-function bookAppointment(signedIn: boolean): Message[] {
+function bookAppointment(signedIn: boolean, slug: string | undefined): Message[] {
+  const speciality = specialities.find((entry) => entry.slug === slug);
+  const where = speciality
+    ? link(`our ${speciality.name}`, `/consultant/${speciality.slug}`)
+    : link("our consultants", "/consultant");
   if (signedIn) {
     return [
       plain(
-        `Choose a consultant from ${link("our consultants", "/consultant")}, open their page and pick a free slot in the next 7 days. You will find your bookings, and can pay for them, in ${link("My Appointments", "/my-appointments")}.`,
+        `Choose a consultant from ${where}, open their page and pick a free slot in the next 7 days. You will find your bookings, and can pay for them, in ${link("My Appointments", "/my-appointments")}.`,
       ),
     ];
   }
   return [
     plain(
-      `Booking needs an account: please ${link("log in or sign up", "/login")} first. Then choose a consultant from ${link("our consultants", "/consultant")} and pick a free slot in the next 7 days.`,
+      `Booking needs an account: please ${link("log in or sign up", "/login")} first. Then choose a consultant from ${where} and pick a free slot in the next 7 days.`,
     ),
     card("What next?", [
       { text: "Find a consultant", value: "Find a consultant" },
@@ -159,10 +133,31 @@ export interface AnswerContext {
   signedIn: boolean;
   /** The visitor's tone, to answer a complaint with sympathy rather than a menu. */
   negative: boolean;
+  data: AssistantData;
 }
 
-/** The answer to a one-turn intent; `value` is the slot value the matcher found (slug or FAQ id). */
-export function answerFor(intent: string, value: string | undefined, context: AnswerContext): Message[] {
+/** What the assistant is for, and a person, when a message is about something else. */
+function outOfScope(negative: boolean): Message[] {
+  if (negative) {
+    return [
+      plain("I'm sorry about that. I may not have understood; a person from our team can help."),
+      card("What would you like to do?", [MENU_BUTTONS[4]!, ...MENU_BUTTONS.slice(0, 4)]),
+    ];
+  }
+  return [
+    plain(
+      `Sorry, that's outside what I know. I can tell you about ${site.name}'s services, plans and prices, our consultants and their free times, booking, payment, cancellations and refunds, or pass a message to a person on our team.`,
+    ),
+    menu("Try one of these"),
+  ];
+}
+
+/** The answer to a one-turn intent; `value` is the slot value found (service or speciality slug, FAQ id). */
+export async function answerFor(
+  intent: string,
+  value: string | undefined,
+  context: AnswerContext,
+): Promise<Message[]> {
   switch (intent) {
     case INTENT.greeting:
       return [
@@ -172,7 +167,7 @@ export function answerFor(intent: string, value: string | undefined, context: An
     case INTENT.help:
       return [
         plain(
-          "I can tell you about our services and offers, answer common questions (referrals, working days, fees, plan changes), help you find a consultant or book one, request a free consultation, or pass a message to our team.",
+          "I can tell you about our services, plans and offers, answer common questions (referrals, working days, fees, plan changes), find a consultant and their free times, explain booking, payment, cancellations, refunds and how we keep your data, request a free consultation, or pass a message to our team.",
         ),
         menu("Pick a topic"),
       ];
@@ -187,18 +182,27 @@ export function answerFor(intent: string, value: string | undefined, context: An
     case INTENT.serviceDetails:
       return serviceDetails(value);
     case INTENT.pricing:
-      return pricing();
+      return plansAndOffers();
+    case INTENT.consultantFees:
+      return consultantFees(context.data, value);
+    case INTENT.bookingRules:
+      return bookingRules(context.data);
+    case INTENT.paymentMethods:
+      return paymentMethods(context.data);
+    case INTENT.cancellation:
+      return cancellationPolicy();
+    case INTENT.reschedule:
+      return reschedule();
+    case INTENT.personalData:
+      return personalData();
+    case INTENT.myAppointments:
+      return nextAppointment(context.data);
     case INTENT.findConsultant:
       return findConsultant(value);
     case INTENT.bookAppointment:
-      return bookAppointment(context.signedIn);
+      return bookAppointment(context.signedIn, value);
     case INTENT.fallback:
-      return context.negative
-        ? [
-            plain("I'm sorry about that. I may not have understood; a person from our team can help."),
-            card("What would you like to do?", [MENU_BUTTONS[4]!, ...MENU_BUTTONS.slice(0, 4)]),
-          ]
-        : [plain("Sorry, I didn't catch that. Here is what I can help with:"), menu("Try one of these")];
+      return outOfScope(context.negative);
     default: {
       const item = faq.find((entry) => faqIntentName(entry.id) === intent);
       if (item) {
@@ -208,7 +212,7 @@ export function answerFor(intent: string, value: string | undefined, context: An
             : "";
         return [plain(`${item.answer}${extra}`)];
       }
-      return [plain("Sorry, I didn't catch that. Here is what I can help with:"), menu("Try one of these")];
+      return outOfScope(context.negative);
     }
   }
 }

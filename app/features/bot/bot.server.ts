@@ -23,6 +23,7 @@ import {
   sessionStateSchema,
 } from "~/lib/lex-wire";
 import { botSessions } from "../../../db/schema";
+import { assistantData } from "./assistant-data.server";
 import { knownIntentNames } from "./catalog";
 import { checkClientState, type InquiryOutcome, promptForState, takeTurn } from "./dialog";
 
@@ -48,6 +49,12 @@ export interface BotContext {
   owner?: string;
   requestId?: string;
   now?: Date;
+  /** The zone of the booking grid (AGENCY_TZ); answers about hours and free slots use it. */
+  agencyZone?: string;
+  /** The payment providers customers can use here, by name. */
+  paymentProviders?: string[];
+  /** The user signed in through this request (cookie or token): only they can ask for their appointments. */
+  userId?: string;
 }
 
 /** Lex's wording for a request that breaks a rule: "1 validation error detected: Value at …". */
@@ -293,6 +300,13 @@ export async function recognizeText(
       signedIn: signedInFrom(context, state),
       now,
       requestId: context.requestId,
+      data: assistantData(transaction as unknown as Database, {
+        agencyZone: context.agencyZone ?? "UTC",
+        visitorZone: state.sessionAttributes?.timeZone,
+        paymentProviders: context.paymentProviders ?? [],
+        userId: context.userId,
+        now,
+      }),
       submitInquiry: (input) => submitThroughContact(transaction, input, { ...context.inquiry, now }),
     });
     if (jsonBytes(result.sessionState) > LIMITS.sessionStateBytes) {

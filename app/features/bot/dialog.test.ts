@@ -1,10 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
 import { firstCycleOffer } from "~/content/services";
 import type { SessionState } from "~/lib/lex-wire";
+import type { AssistantData } from "./assistant-data";
 import { faqIntentName, INTENT, knownIntentNames } from "./catalog";
 import { checkClientState, type InquiryOutcome, type TurnResult, takeTurn } from "./dialog";
 
 const NOW = new Date("2027-05-03T15:00:00Z");
+
+/** No consultants and nobody signed in: the dialog's own answers, without a database. */
+const NO_DATA: AssistantData = {
+  agencyZone: "America/New_York",
+  paymentProviders: ["Stripe"],
+  consultants: async () => [],
+  freeConsultants: async () => [],
+};
 
 function conversation(options: { signedIn?: boolean; outcome?: InquiryOutcome } = {}) {
   const submitted: Record<string, unknown>[] = [];
@@ -21,7 +30,14 @@ function conversation(options: { signedIn?: boolean; outcome?: InquiryOutcome } 
       return state;
     },
     async say(text: string): Promise<TurnResult> {
-      last = await takeTurn({ text, state, signedIn: options.signedIn ?? false, now: NOW, submitInquiry });
+      last = await takeTurn({
+        text,
+        state,
+        signedIn: options.signedIn ?? false,
+        now: NOW,
+        data: NO_DATA,
+        submitInquiry,
+      });
       state = last.sessionState;
       return last;
     },

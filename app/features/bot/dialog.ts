@@ -9,10 +9,12 @@
 
 import { services } from "~/content/services";
 import { specialities } from "~/content/specialities";
+import { BOOKING_WINDOW_DAYS } from "~/features/booking/slots";
 import type { FailureKind } from "~/lib/errors";
 import type { Intent, Interpretation, Message, SentimentResponse, SessionState, Slots } from "~/lib/lex-wire";
-import { answerFor, card, MENU_BUTTONS, plain } from "./answers";
-import { DIALOG_INTENTS, INTENT } from "./catalog";
+import { type AnswerContext, answerFor, card, MENU_BUTTONS, plain } from "./answers";
+import type { AssistantData } from "./assistant-data";
+import { clarifyingButton, DIALOG_INTENTS, INTENT } from "./catalog";
 import {
   confirmationPrompt,
   DIALOG_SLOTS,
@@ -25,7 +27,9 @@ import {
   scalar,
   servicesMentioned,
 } from "./consultation";
-import { type RankedIntent, understand } from "./nlu";
+import { timeRangeIn } from "./entities";
+import { freeConsultants } from "./knowledge";
+import { type RankedIntent, type Understanding, understand } from "./nlu";
 import { analyzeSentiment } from "./sentiment";
 import { isCancel, yesOrNo } from "./text";
 
@@ -44,6 +48,8 @@ export interface TurnInput {
   signedIn: boolean;
   now: Date;
   requestId?: string;
+  /** Consultants, payment providers, zones and the signed-in customer's appointments, read live. */
+  data: AssistantData;
   submitInquiry(input: Record<string, unknown>): Promise<InquiryOutcome>;
 }
 
@@ -118,16 +124,52 @@ function startDialog(
   return advance(intentName, slots, now);
 }
 
-function oneTurn(
-  best: RankedIntent,
+function answerContext(input: TurnInput, sentiment?: SentimentResponse): AnswerContext {
+  return { signedIn: input.signedIn, negative: sentiment?.sentiment === "NEGATIVE", data: input.data };
+}
+
+/** The answer to one intent: the free consultants for an availability question, else the intent's answer. */
+async function answerOf(best: RankedIntent, text: string, input: TurnInput, sentiment?: SentimentResponse) {
+  if (best.intent === INTENT.consultantAvailability) {
+    const zone = input.data.visitorZone ?? input.data.agencyZone;
+    const asked = timeRangeIn(text, input.now, zone);
+    const range = asked ?? {
+      from: input.now,
+      to: new Date(input.now.getTime() + BOOKING_WINDOW_DAYS * 86_400_000),
+      words: `in the next ${BOOKING_WINDOW_DAYS} days`,
+    };
+    const from = new Date(Math.max(range.from.getTime(), input.now.getTime()));
+    return freeConsultants(input.data, { speciality: best.value, from, to: range.to, words: range.words });
+  }
+  return answerFor(best.intent, best.value, answerContext(input, sentiment));
+}
+
+/** Two intents too close to choose between: the visitor picks, with a button for each. */
+function clarifying(pair: [RankedIntent, RankedIntent]): Omit<Outcome, "chosen"> {
+  const [first, second] = pair;
+  const buttons = [
+    clarifyingButton(first.intent, first.value),
+    clarifyingButton(second.intent, second.value),
+  ];
+  return {
+    intent: { name: first.intent, slots: {}, state: "InProgress", confirmationState: "None" },
+    dialogAction: { type: "ElicitIntent" },
+    messages: [
+      plain(`Do you mean ${buttons[0]!.text.toLowerCase()}, or ${buttons[1]!.text.toLowerCase()}?`),
+      card("Which one?", buttons),
+    ],
+  };
+}
+
+async function oneTurn(
+  understanding: Understanding,
   text: string,
   input: TurnInput,
   sentiment: SentimentResponse,
-): Omit<Outcome, "chosen"> {
-  const messages = answerFor(best.intent, best.value, {
-    signedIn: input.signedIn,
-    negative: sentiment.sentiment === "NEGATIVE",
-  });
+): Promise<Omit<Outcome, "chosen">> {
+  if (understanding.unsure) return clarifying(understanding.unsure);
+  const best = understanding.top;
+  const messages = await answerOf(best, text, input, sentiment);
   const slots: Slots = {};
   if (best.intent === INTENT.serviceDetails && best.value) {
     const service = services.find((entry) => entry.slug === best.value);
@@ -152,7 +194,7 @@ function oneTurn(
 }
 
 /** A one-turn question asked in the middle of a dialog, likely enough to answer before resuming. */
-function digression(understanding: ReturnType<typeof understand>): RankedIntent | undefined {
+function digression(understanding: Understanding): RankedIntent | undefined {
   const best = understanding.ranked[0];
   if (!best || best.confidence < DIGRESSION_CONFIDENCE) return undefined;
   if (DIALOG_INTENTS.has(best.intent) || best.intent === INTENT.fallback) return undefined;
@@ -216,7 +258,7 @@ async function continueDialog(
   active: Intent,
   text: string,
   input: TurnInput,
-  understanding: ReturnType<typeof understand>,
+  understanding: Understanding,
   sentiment: SentimentResponse,
 ): Promise<Outcome> {
   const state = input.state;
@@ -227,9 +269,12 @@ async function continueDialog(
   if (isCancel(text)) return { ...cancelled({ ...active, slots }), chosen: chosenDialog };
 
   // Switching between the two dialogs keeps what was already given (name, e-mail, phone, services).
+  // A message for the team is free text: whatever it says, it is the message.
   const best = understanding.ranked[0];
+  const takingFreeText = asking === "ElicitSlot" && state.dialogAction?.slotToElicit === "note";
   if (
     best &&
+    !takingFreeText &&
     best.confidence >= DIGRESSION_CONFIDENCE &&
     DIALOG_INTENTS.has(best.intent) &&
     best.intent !== active.name
@@ -263,7 +308,7 @@ async function continueDialog(
     }
     const aside = digression(understanding);
     const lead = aside
-      ? answerFor(aside.intent, aside.value, { signedIn: input.signedIn, negative: false })
+      ? await answerOf(aside, text, input)
       : [plain('Please answer "yes" to send it, or "no" to cancel.')];
     return {
       intent: { name: active.name, slots, state: "InProgress", confirmationState: "None" },
@@ -282,10 +327,7 @@ async function continueDialog(
   if (aside && text.includes("?")) {
     return {
       ...advance(active.name, slots, input.now, [
-        ...answerFor(aside.intent, aside.value, {
-          signedIn: input.signedIn,
-          negative: sentiment.sentiment === "NEGATIVE",
-        }),
+        ...(await answerOf(aside, text, input, sentiment)),
         plain("Now, back to your request."),
       ]),
       chosen: { name: aside.intent, confidence: aside.confidence },
@@ -299,7 +341,7 @@ async function continueDialog(
   if (aside) {
     return {
       ...advance(active.name, slots, input.now, [
-        ...answerFor(aside.intent, aside.value, { signedIn: input.signedIn, negative: false }),
+        ...(await answerOf(aside, text, input)),
         plain("Now, back to your request."),
       ]),
       chosen: { name: aside.intent, confidence: aside.confidence },
@@ -320,7 +362,7 @@ async function continueDialog(
 
 function interpretationsFor(
   outcome: Outcome,
-  understanding: ReturnType<typeof understand>,
+  understanding: Understanding,
   sentiment: SentimentResponse,
 ): Interpretation[] {
   // The first interpretation is what this message was taken as: the dialog it answered, or the
@@ -364,7 +406,7 @@ function interpretationsFor(
 /** Runs one turn: understands the text and moves the dialog on. */
 export async function takeTurn(input: TurnInput): Promise<TurnResult> {
   const text = input.text.trim();
-  const understanding = understand(text);
+  const understanding = await understand(text);
   const sentiment = analyzeSentiment(text);
   const active = openDialog(input.state);
 
@@ -377,9 +419,9 @@ export async function takeTurn(input: TurnInput): Promise<TurnResult> {
       chosen: { name: understanding.top.intent, confidence: understanding.top.confidence },
     };
   } else {
-    const best = understanding.top;
+    const best = understanding.unsure?.[0] ?? understanding.top;
     outcome = {
-      ...oneTurn(best, text, input, sentiment),
+      ...(await oneTurn(understanding, text, input, sentiment)),
       chosen: {
         name: best.intent,
         confidence: best.intent === INTENT.fallback ? undefined : best.confidence,

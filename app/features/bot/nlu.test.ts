@@ -23,62 +23,62 @@ describe("understand", () => {
     ["can I speak with a real human please", INTENT.talkToPerson],
     ["who are you", INTENT.about],
     ["thank you!", INTENT.thanks],
-  ])("reads %j as %s", (text, intent) => {
-    const { top } = understand(text);
+  ])("reads %j as %s", async (text, intent) => {
+    const { top } = await understand(text);
     expect(top.intent).toBe(intent);
     expect(top.confidence).toBeGreaterThanOrEqual(CONFIDENCE_THRESHOLD);
   });
 
-  it("asks every FAQ question of the content back to its own intent, fully confident", () => {
+  it("asks every FAQ question of the content back to its own intent, fully confident", async () => {
     for (const item of faq) {
-      const { top } = understand(item.question);
+      const { top } = await understand(item.question);
       expect(top.intent, item.question).toBe(faqIntentName(item.id));
       expect(top.confidence).toBe(1);
     }
   });
 
-  it("finds the service a question is about, by title or by what the service includes", () => {
+  it("finds the service a question is about, by title or by what the service includes", async () => {
     for (const service of services) {
-      expect(understand(`Tell me about ${service.title}`).top).toMatchObject({
+      expect((await understand(`Tell me about ${service.title}`)).top).toMatchObject({
         intent: INTENT.serviceDetails,
         value: service.slug,
       });
     }
-    expect(understand("do you do SEO?").top.value).toBe("service2");
-    expect(understand("I need help with bookkeeping").top.value).toBe("service3");
-    expect(understand("dashboards and KPI tracking").top.value).toBe("service5");
+    expect((await understand("do you do SEO?")).top.value).toBe("service2");
+    expect((await understand("I need help with bookkeeping")).top.value).toBe("service3");
+    expect((await understand("dashboards and KPI tracking")).top.value).toBe("service5");
   });
 
-  it("finds the consultant speciality, by its name or other words for it", () => {
+  it("finds the consultant speciality, by its name or other words for it", async () => {
     for (const speciality of specialities) {
-      expect(understand(speciality.name).top).toMatchObject({
+      expect((await understand(speciality.name)).top).toMatchObject({
         intent: INTENT.findConsultant,
         value: speciality.slug,
       });
     }
-    expect(understand("I need a lawyer").top).toMatchObject({
+    expect((await understand("I need a lawyer")).top).toMatchObject({
       intent: INTENT.findConsultant,
       value: "legal",
     });
   });
 
-  it("falls back, with no confidence, on words it has never seen", () => {
-    expect(understand("asdfgh qwerty").top).toEqual({ intent: INTENT.fallback, confidence: 0 });
-    expect(understand("I love pizza").ranked).toEqual([]);
+  it("falls back, with no confidence, on words it has never seen", async () => {
+    expect((await understand("asdfgh qwerty")).top).toEqual({ intent: INTENT.fallback, confidence: 0 });
+    expect((await understand("I love pizza")).ranked).toEqual([]);
   });
 
-  it("is less sure when much of the message is unknown, and ranks alternatives below the best", () => {
-    const sure = understand("referral credit").top.confidence;
-    const vaguer = understand("referral credit for my grandmother's knitting circle").top.confidence;
+  it("is less sure when much of the message is unknown, and ranks alternatives below the best", async () => {
+    const sure = (await understand("referral credit")).top.confidence;
+    const vaguer = (await understand("referral credit for my grandmother's knitting circle")).top.confidence;
     expect(vaguer).toBeLessThan(sure);
-    const { ranked } = understand("what services do you offer");
+    const { ranked } = await understand("what services do you offer");
     for (let index = 1; index < ranked.length; index += 1) {
       expect(ranked[index]!.confidence).toBeLessThanOrEqual(ranked[index - 1]!.confidence);
     }
   });
 
-  it("tolerates a typo, with a little less confidence", () => {
-    const { top } = understand("refferal credit");
+  it("tolerates a typo, with a little less confidence", async () => {
+    const { top } = await understand("refferal credit");
     expect(top.intent).toBe(faqIntentName("referral"));
     expect(top.confidence).toBeLessThan(1);
   });
@@ -90,14 +90,14 @@ describe("ChoiceMatcher", () => {
     { value: "Real Estate", aliases: ["property"] },
   ]);
 
-  it("matches exact values, other words for them and near misses", () => {
+  it("matches exact values, other words for them and near misses", async () => {
     expect(matcher.match("E-Commerce")).toEqual({ value: "E-Commerce", confidence: 1 });
     expect(matcher.match("we run an online store")?.value).toBe("E-Commerce");
     expect(matcher.match("real estat")?.value).toBe("Real Estate");
     expect(matcher.match("bakery")).toBeUndefined();
   });
 
-  it("reads several values from one answer and keeps the parts it cannot place", () => {
+  it("reads several values from one answer and keeps the parts it cannot place", async () => {
     expect(matcher.matchMany("property and e-commerce, plus knitting")).toEqual({
       values: ["Real Estate", "E-Commerce"],
       leftovers: ["knitting"],

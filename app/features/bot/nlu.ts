@@ -1,186 +1,113 @@
 /**
- * Understanding a visitor's words: BM25 full-text matching (MiniSearch) over the catalog, which is
- * built from the site's content. Each interpretation carries a confidence that says how much of what
- * the visitor wrote the intent's best example accounts for.
+ * Understanding a visitor's words: NLP.js's neural intent classifier (one perceptron per intent over
+ * stemmed words, with spelling correction against the words it was trained on), trained from the
+ * catalogue at start. Out-of-scope examples train FallbackIntent; a message whose best intent is
+ * not likely enough is FallbackIntent too, and two intents close to each other make a question.
+ * The service or speciality a message names comes from entities.ts, not from the classifier.
  */
-import MiniSearch, { type SearchResult } from "minisearch";
-import { type CatalogEntry, catalogEntries, INTENT } from "./catalog";
-import { isStopWord, meaningfulTerms, stem, words } from "./text";
+import { containerBootstrap } from "@nlpjs/core";
+import { LangEn } from "@nlpjs/lang-en-min";
+import { NluNeural } from "@nlpjs/nlu";
+import { faq } from "~/content/faq";
+import { DIALOG_INTENTS, faqIntentName, INTENT, SPECIALITY_INTENTS, trainingExamples } from "./catalog";
+import { servicesNamed, specialitiesNamed, withDatesMasked } from "./entities";
+import { isStopWord, words } from "./text";
 
-/** Below this, the assistant says it did not understand (FallbackIntent) instead of guessing. */
+export { type Choice, ChoiceMatcher } from "./nlu-choices";
+
+/** Below this, the assistant says what it can do (FallbackIntent) instead of guessing. */
 export const CONFIDENCE_THRESHOLD = 0.5;
-/** How much a typo-tolerant (fuzzy) or word-start (prefix) match counts against an exact one. */
-const INEXACT_MATCH_WEIGHT = 0.7;
-/** What an intent's examples explain together counts a little less than one example explaining it. */
-const UNION_DISCOUNT = 0.85;
-const UNKNOWN_TERM_WEIGHT = 0.35;
-/** Only the first words of a long message are matched (a question rarely needs more). */
+/** The runner-up is "close" when it has at least this share of the best one's score: ask which. */
+const CLOSE_RATIO = 0.6;
+/** Only the first words of a long message are classified (a question rarely needs more). */
 const MAX_QUERY_WORDS = 60;
+/** A training sentence found whole once a typo is corrected. */
+const CORRECTED_WHOLE_CONFIDENCE = 0.95;
+/** A message most of whose meaningful words the assistant never saw is about something else. */
+const MOST_UNKNOWN = 0.5;
+/** Dates are masked against a fixed day, so training and a visitor's message read them alike. */
+const MASKING_REFERENCE = new Date("2027-01-04T12:00:00Z");
 
 export interface RankedIntent {
   intent: string;
   /** 0…1, two decimals. */
   confidence: number;
-  /** The slot value the best example implies (service or speciality slug, FAQ id). */
+  /** The slot value the message names (service or speciality slug, FAQ id). */
   value?: string;
 }
 
 export interface Understanding {
-  /** Best first; empty when nothing matched at all. */
+  /** In-scope intents the classifier gave any weight, best first. */
   ranked: RankedIntent[];
   /** The chosen intent: the best one when confident enough, otherwise FallbackIntent. */
   top: RankedIntent;
+  /** The two best intents when they are too close to choose between: the assistant asks. */
+  unsure?: [RankedIntent, RankedIntent];
 }
 
-function createIndex<T extends { id: string; text: string }>(documents: T[], storeFields: string[]) {
-  const index = new MiniSearch<T>({
-    fields: ["text"],
-    storeFields,
-    // Stop words are dropped while tokenizing, so they do not count towards a document's length.
-    tokenize: (text) => words(text).filter((word) => !isStopWord(word)),
-    processTerm: (term) => stem(term),
-    searchOptions: {
-      combineWith: "OR",
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-      prefix: (term, position, terms) => position === terms.length - 1 && term.length >= 4,
-      weights: { fuzzy: 0.6, prefix: 0.7 },
-    },
-  });
-  index.addAll(documents);
-  return index;
+interface Classifier {
+  nlu: InstanceType<typeof NluNeural>;
+  /** Every word of the training sentences, to correct a visitor's spelling against. */
+  vocabulary: Vocabulary;
+  /** The words of in-scope training sentences: what the assistant can talk about. */
+  inScopeWords: Set<string>;
+  /** Each training sentence by its exact words: said whole, it is its intent without doubt. */
+  phrases: Map<string, string>;
+  trainingMs: number;
 }
 
-/**
- * How much of the query a result accounts for: its matched query terms (inexact ones counting
- * less) over the query's terms, where a term the index does not know at all (a name, filler, a
- * topic the site says nothing about) counts only a third, so it lowers confidence without sinking it.
- */
-function coverage(result: SearchResult, knownTerms: Set<string>, unknownCount: number): number {
-  if (knownTerms.size === 0) return 0;
-  const exact = new Set(result.terms);
-  let matched = 0;
-  for (const term of new Set(result.queryTerms)) {
-    if (!knownTerms.has(term)) continue;
-    matched += exact.has(term) ? 1 : INEXACT_MATCH_WEIGHT;
-  }
-  return Math.min(1, matched / (knownTerms.size + UNKNOWN_TERM_WEIGHT * unknownCount));
-}
+let training: Promise<Classifier> | undefined;
 
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+/** The words of a sentence, with its dates as one word and contact details gone. */
+function wordsOf(text: string): string[] {
+  const kept = words(withoutContactDetails(text)).slice(0, MAX_QUERY_WORDS).join(" ");
+  return words(withDatesMasked(kept, MASKING_REFERENCE));
 }
 
 /**
- * Ranks documents of an index against a text and groups them by a key (intent or value). A key's
- * coverage is the better of its best single document and, slightly discounted, all its documents
- * with the same value together (so "talk to a real human" is explained by two examples of one
- * intent). Confidence = coverage × √(score ÷ best score).
+ * What the classifier reads: the words, spelling corrected, and each pair of neighbouring words as
+ * one more feature ("how_much", "sign_up"), since a pair often says more than its two words apart.
  */
-function rank<T extends { value?: string }>(
-  index: MiniSearch<CatalogEntry> | MiniSearch<ChoiceDocument>,
-  text: string,
-  keyOf: (stored: T) => string,
-): Array<{ key: string; confidence: number; stored: T }> {
-  const query = words(text).slice(0, MAX_QUERY_WORDS).join(" ");
-  const terms = new Set(meaningfulTerms(query));
-  if (terms.size === 0) return [];
-  const results = index.search(query);
-  if (results.length === 0) return [];
-  const known = new Set(results.flatMap((result) => result.queryTerms));
-  const unknownCount = [...terms].filter((term) => !known.has(term)).length;
+function featuresOf(list: string[]): string {
+  const pairs = list.slice(1).map((word, index) => `${list[index]}_${word}`);
+  return [...list, ...pairs].join(" ");
+}
 
-  interface Group {
-    key: string;
-    score: number;
-    cover: number;
-    stored: T;
-    exact: Set<string>;
-    inexact: Set<string>;
-  }
-  const groups = new Map<string, Group>();
-  for (const result of results) {
-    const stored = result as unknown as T;
-    const key = keyOf(stored);
-    const groupKey = `${key}\u0000${stored.value ?? ""}`;
-    const cover = coverage(result, known, unknownCount);
-    let group = groups.get(groupKey);
-    if (!group) {
-      group = { key, score: result.score, cover, stored, exact: new Set(), inexact: new Set() };
-      groups.set(groupKey, group);
-    } else if (
-      cover > group.cover + 1e-9 ||
-      (Math.abs(cover - group.cover) <= 1e-9 && result.score > group.score)
-    ) {
-      Object.assign(group, { score: result.score, cover, stored });
-    }
-    const exactTerms = new Set(result.terms);
-    for (const term of result.queryTerms) (exactTerms.has(term) ? group.exact : group.inexact).add(term);
-  }
+async function train(): Promise<Classifier> {
+  const started = performance.now();
+  const container = await containerBootstrap();
+  container.use(LangEn);
+  const nlu = new NluNeural({ locale: "en", useNoneFeature: true, log: false }, container);
+  const examples = trainingExamples();
+  const vocabulary = new Vocabulary(examples.flatMap((example) => wordsOf(example.text)));
+  const inScopeWords = new Set(
+    examples
+      .filter((example) => example.intent !== INTENT.fallback)
+      .flatMap((example) => wordsOf(example.text)),
+  );
+  const corpus = examples.map((example) => ({
+    utterance: featuresOf(wordsOf(example.text)),
+    intent: example.intent === INTENT.fallback ? "None" : example.intent,
+  }));
+  await nlu.train(corpus);
+  const phrases = new Map<string, string>();
+  for (const example of examples) phrases.set(words(example.text).join(" "), example.intent);
+  return { nlu, vocabulary, inScopeWords, phrases, trainingMs: performance.now() - started };
+}
 
-  const best = new Map<string, { key: string; score: number; cover: number; stored: T }>();
-  for (const group of groups.values()) {
-    let together = 0;
-    for (const term of known) {
-      if (group.exact.has(term)) together += 1;
-      else if (group.inexact.has(term)) together += INEXACT_MATCH_WEIGHT;
-    }
-    const cover = Math.max(
-      group.cover,
-      UNION_DISCOUNT * Math.min(1, together / (known.size + UNKNOWN_TERM_WEIGHT * unknownCount)),
-    );
-    const previous = best.get(group.key);
-    if (!previous || cover > previous.cover || (cover === previous.cover && group.score > previous.score)) {
-      best.set(group.key, { key: group.key, score: group.score, cover, stored: group.stored });
-    }
-  }
-  const topScore = Math.max(...[...best.values()].map((entry) => entry.score));
-  return [...best.values()]
-    .map((entry) => ({
-      key: entry.key,
-      stored: entry.stored,
-      confidence: round2(entry.cover * Math.sqrt(entry.score / topScore)),
-    }))
-    .sort((a, b) => b.confidence - a.confidence);
+/** The trained classifier, trained once per process on first use (or by warmUp at start). */
+function classifier(): Promise<Classifier> {
+  training ??= train();
+  return training;
+}
+
+/** Trains the classifier now, so the first visitor does not wait; resolves with the training time in ms. */
+export async function warmUp(): Promise<number> {
+  return (await classifier()).trainingMs;
 }
 
 const LEADING_GREETING =
   /^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\b[\s,.!-]*(?:there\b[\s,.!-]*)?/i;
-
-let catalog:
-  | {
-      index: MiniSearch<CatalogEntry>;
-      phrases: Map<string, CatalogEntry>;
-      termLists: Array<[CatalogEntry, string[]]>;
-    }
-  | undefined;
-
-/**
- * The index; each example by its exact words (questions made only of common words, "what can you
- * do?", have nothing left for BM25 but can be recognised whole); and each example's terms.
- */
-function getCatalog() {
-  if (!catalog) {
-    const entries = catalogEntries();
-    const phrases = new Map<string, CatalogEntry>();
-    for (const entry of entries) phrases.set(words(entry.text).join(" "), entry);
-    const termLists = entries.map((entry): [CatalogEntry, string[]] => [
-      entry,
-      [...new Set(meaningfulTerms(entry.text))],
-    ]);
-    catalog = { index: createIndex(entries, ["intent", "value"]), phrases, termLists };
-  }
-  return catalog;
-}
-
-/** An example of two or more words found whole in a message is strong evidence, however long the message. */
-const CONTAINED_EXAMPLE_CONFIDENCE = 0.75;
-/** Intents that ask the assistant to do something, and intents that only name a topic. */
-const ACTION_INTENTS = new Set<string>([
-  INTENT.requestConsultation,
-  INTENT.talkToPerson,
-  INTENT.bookAppointment,
-]);
-const TOPIC_INTENTS = new Set<string>([INTENT.serviceDetails, INTENT.findConsultant]);
 
 /** E-mail addresses, web addresses and long numbers say nothing about intent (and would dilute it). */
 function withoutContactDetails(text: string): string {
@@ -190,112 +117,152 @@ function withoutContactDetails(text: string): string {
     .replace(/\+?\d[\d\s().-]{5,}\d/g, " ");
 }
 
-/** What the visitor most likely wants, and the alternatives, best first. */
-export function understand(input: string): Understanding {
-  const { index, phrases, termLists } = getCatalog();
-  // "Hello, do you …": the greeting is manners, the rest is the question.
-  const rest = withoutContactDetails(input).replace(LEADING_GREETING, "");
-  const text = words(rest).length > 0 ? rest : input;
-  const ranked: RankedIntent[] = rank<CatalogEntry>(index, text, (stored) => stored.intent).map((entry) => ({
-    intent: entry.key,
-    confidence: entry.confidence,
-    value: entry.stored.value,
-  }));
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
 
-  const terms = new Set(meaningfulTerms(text));
-  for (const [entry, entryTerms] of termLists) {
-    if (entryTerms.length < 2 || !entryTerms.every((term) => terms.has(term))) continue;
-    const found = ranked.find((candidate) => candidate.intent === entry.intent);
-    if (found && found.confidence < CONTAINED_EXAMPLE_CONFIDENCE) {
-      found.confidence = CONTAINED_EXAMPLE_CONFIDENCE;
-      if (entry.value) found.value = entry.value;
-    }
+/** The slot value a message gives an intent: the service or speciality it names, or the FAQ item. */
+function valueFor(intent: string, text: string): string | undefined {
+  if (intent === INTENT.serviceDetails) return servicesNamed(text)[0];
+  if (SPECIALITY_INTENTS.has(intent)) return specialitiesNamed(text)[0];
+  return faq.find((item) => faqIntentName(item.id) === intent)?.id;
+}
+
+/** What the visitor most likely wants, the alternatives, and whether to ask between the two best. */
+export async function understand(input: string): Promise<Understanding> {
+  // "Hello, do you …": the greeting is manners, the rest is the question; a greeting alone is a greeting.
+  const rest = input.replace(LEADING_GREETING, "");
+  if (rest !== input && words(rest).length > 0) {
+    const question = await classify(rest);
+    if (question.top.intent !== INTENT.fallback) return question;
+    const greeting = await classify(input.slice(0, input.length - rest.length));
+    return {
+      ...greeting,
+      ranked: [...greeting.ranked, ...question.ranked.filter((entry) => entry.intent !== INTENT.greeting)],
+    };
   }
-  ranked.sort((a, b) => b.confidence - a.confidence);
+  return classify(input);
+}
 
-  // "A free consultation about social media": the request to act wins over the topic it is about.
-  const [first, second] = ranked;
-  if (
-    first &&
-    second &&
-    TOPIC_INTENTS.has(first.intent) &&
-    ACTION_INTENTS.has(second.intent) &&
-    first.confidence - second.confidence <= 0.1
-  ) {
-    ranked.splice(0, 2, second, first);
-  }
+async function classify(input: string): Promise<Understanding> {
+  const { nlu, vocabulary, inScopeWords, phrases } = await classifier();
+  const list = wordsOf(input).map((word) => vocabulary.corrected(word));
+  const fallback = { intent: INTENT.fallback, confidence: 0 };
+  if (list.length === 0) return { ranked: [], top: fallback };
 
-  const whole = phrases.get(words(text).join(" "));
+  const said = phrases.get(words(input).join(" "));
+  // A training sentence said whole is its intent without doubt; with a typo corrected, nearly so.
+  const whole = said ?? phrases.get(list.join(" "));
+  const wholeConfidence = said ? 1 : CORRECTED_WHOLE_CONFIDENCE;
+  const { classifications } = await nlu.process(featuresOf(list));
+  const ranked = withSpecialityRead(
+    classifications
+      .filter((entry) => entry.intent !== "None" && entry.score > 0.005)
+      .map((entry) => ({
+        intent: entry.intent,
+        confidence: round2(entry.score),
+        value: valueFor(entry.intent, input),
+      })),
+    input,
+  );
   if (whole) {
-    const others = ranked.filter((entry) => entry.intent !== whole.intent);
-    ranked.splice(0, ranked.length, { intent: whole.intent, confidence: 1, value: whole.value }, ...others);
+    if (whole === INTENT.fallback) return { ranked: [], top: fallback };
+    const others = ranked.filter((entry) => entry.intent !== whole);
+    const top = { intent: whole, confidence: wholeConfidence, value: valueFor(whole, input) };
+    return { ranked: [top, ...others], top };
   }
-  const best = ranked[0];
-  const top =
-    best && best.confidence >= CONFIDENCE_THRESHOLD ? best : { intent: INTENT.fallback, confidence: 0 };
-  return { ranked, top };
+  // The classifier's guesses about a message mostly of words it never saw are noise: none are offered.
+  const meaningful = list.filter((word) => !isStopWord(word));
+  const unknown = meaningful.filter((word) => !inScopeWords.has(word)).length;
+  if (meaningful.length > 0 && unknown / meaningful.length > MOST_UNKNOWN)
+    return { ranked: [], top: fallback };
+  const [best, second] = ranked;
+  const outOfScope = classifications.find((entry) => entry.intent === "None")?.score ?? 0;
+  if (!best || best.confidence < CONFIDENCE_THRESHOLD) {
+    const unsure = closePair(best, second, outOfScope);
+    return { ranked, top: fallback, ...(unsure ? { unsure } : {}) };
+  }
+  const unsure = closePair(best, second, outOfScope);
+  return { ranked, top: best, ...(unsure ? { unsure } : {}) };
 }
 
-/** A value of a choice list (a service, a business type…) with the other words people use for it. */
-export interface Choice {
-  value: string;
-  aliases?: string[];
+/**
+ * "Help with my taxes" names a speciality and no service: it is about a consultant. Each intent is
+ * kept once, at its best.
+ */
+function withSpecialityRead(ranked: RankedIntent[], input: string): RankedIntent[] {
+  const speciality = specialitiesNamed(input)[0];
+  const read = ranked.map((entry) =>
+    entry.intent === INTENT.serviceDetails && entry.value === undefined && speciality
+      ? { intent: INTENT.findConsultant, confidence: entry.confidence, value: speciality }
+      : entry,
+  );
+  return read.filter((entry, index) => read.findIndex((other) => other.intent === entry.intent) === index);
 }
 
-interface ChoiceDocument {
-  id: string;
-  text: string;
-  value: string;
+/**
+ * The best two intents when neither is clearly meant: together they hold most of the weight, and
+ * the runner-up is close behind. A dialog's intent never joins a question (it would start asking).
+ */
+function closePair(
+  best: RankedIntent | undefined,
+  second: RankedIntent | undefined,
+  outOfScope: number,
+): [RankedIntent, RankedIntent] | undefined {
+  if (!best || !second) return undefined;
+  if (DIALOG_INTENTS.has(best.intent) && DIALOG_INTENTS.has(second.intent)) return undefined;
+  const together = best.confidence + second.confidence;
+  if (together < CONFIDENCE_THRESHOLD || outOfScope > together) return undefined;
+  return second.confidence >= best.confidence * CLOSE_RATIO ? [best, second] : undefined;
 }
 
-/** Matches free text to one value of a fixed list, e.g. "ecommerce" → "E-Commerce". */
-export class ChoiceMatcher {
-  private readonly index: MiniSearch<ChoiceDocument>;
-  private readonly exact = new Map<string, string>();
+/** Words one typing slip away (two for long words) from a known word are read as that word. */
+class Vocabulary {
+  private readonly counts = new Map<string, number>();
 
-  constructor(
-    readonly choices: Choice[],
-    private readonly threshold = CONFIDENCE_THRESHOLD,
-  ) {
-    const documents: ChoiceDocument[] = [];
-    for (const choice of choices) {
-      for (const text of [choice.value, ...(choice.aliases ?? [])]) {
-        documents.push({ id: `${documents.length}`, text, value: choice.value });
-        this.exact.set(words(text).join(" "), choice.value);
+  constructor(list: string[]) {
+    for (const word of list) this.counts.set(word, (this.counts.get(word) ?? 0) + 1);
+  }
+
+  corrected(word: string): string {
+    if (word.length < 5 || this.counts.has(word) || /\d/.test(word)) return word;
+    const allowed = word.length >= 8 ? 2 : 1;
+    let best = word;
+    let bestDistance = allowed + 1;
+    let bestCount = 0;
+    for (const [known, count] of this.counts) {
+      if (Math.abs(known.length - word.length) > allowed) continue;
+      const distance = editDistance(word, known, allowed);
+      if (distance < bestDistance || (distance === bestDistance && count > bestCount)) {
+        best = known;
+        bestDistance = distance;
+        bestCount = count;
       }
     }
-    this.index = createIndex(documents, ["value"]);
+    return bestDistance <= allowed ? best : word;
   }
+}
 
-  /** The best value with its confidence, or undefined when none is convincing. */
-  match(text: string): { value: string; confidence: number } | undefined {
-    const normalized = words(text).join(" ");
-    const exact = this.exact.get(normalized);
-    if (exact) return { value: exact, confidence: 1 };
-    const [best] = rank<ChoiceDocument>(this.index, text, (stored) => stored.value);
-    if (!best || best.confidence < this.threshold) return undefined;
-    return { value: best.key, confidence: best.confidence };
-  }
-
-  /**
-   * Several values named in one answer ("admin and marketing"): each part between commas, "and",
-   * "&", "+" or "/" is matched on its own. Parts that match nothing are returned as leftovers.
-   */
-  matchMany(text: string): { values: string[]; leftovers: string[] } {
-    const whole = this.match(text);
-    if (whole && whole.confidence === 1) return { values: [whole.value], leftovers: [] };
-    const values: string[] = [];
-    const leftovers: string[] = [];
-    for (const part of text.split(/,|;|&|\+|\band\b|\bplus\b|\balso\b/i)) {
-      const trimmed = part.trim();
-      if (trimmed === "") continue;
-      const found = this.match(trimmed);
-      if (found) {
-        if (!values.includes(found.value)) values.push(found.value);
-      } else if (meaningfulTerms(trimmed).length > 0) {
-        leftovers.push(trimmed);
+/** Damerau–Levenshtein distance (a swap of neighbours is one slip), giving up past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    let rowMinimum = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[0]![j] = j;
+        continue;
       }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      }
+      rows[i]![j] = value;
+      rowMinimum = Math.min(rowMinimum, value);
     }
-    return { values, leftovers };
+    if (i > 0 && rowMinimum > limit) return limit + 1;
   }
+  return rows[a.length]![b.length]!;
 }

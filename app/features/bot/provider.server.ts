@@ -27,6 +27,7 @@ import {
   recognizeText,
 } from "./bot.server";
 import { decodeLexHeader, encodeLexHeader } from "./lex-codec.server";
+import { warmUp } from "./nlu";
 
 /** A Lex error from Amazon (or about reaching it), passed on with Lex's own type and status. */
 export class LexServiceError extends Error {
@@ -115,10 +116,13 @@ function checkResponseContentType(value: string | undefined, audioPossible: bool
 }
 
 /** The built-in assistant: the feature functions over our database. */
-export function builtinProvider(db: Database): BotProvider {
+export function builtinProvider(db: Database, options: { agencyZone: string }): BotProvider {
+  // Trained now, so the first visitor does not wait for it.
+  void warmUp();
   return {
     kind: "builtin",
-    recognizeText: (key, body, context) => recognizeText(db, key, body, context),
+    recognizeText: (key, body, context) =>
+      recognizeText(db, key, body, { agencyZone: options.agencyZone, ...context }),
 
     async recognizeUtterance(key, request, context) {
       checkSessionKey(key);
@@ -148,7 +152,7 @@ export function builtinProvider(db: Database): BotProvider {
           ...(sessionState !== undefined ? { sessionState } : {}),
           ...(requestAttributes !== undefined ? { requestAttributes } : {}),
         },
-        context,
+        { agencyZone: options.agencyZone, ...context },
       );
       return {
         contentType: responseContentType,
@@ -389,7 +393,8 @@ export function lexProvider(db: Database, options: LexProviderOptions): BotProvi
 
 /** The provider the settings ask for. */
 export function createBotProvider(db: Database, env: Environment): BotProvider {
-  if (env.bot.provider !== "lex" || !env.AWS_REGION) return builtinProvider(db);
+  if (env.bot.provider !== "lex" || !env.AWS_REGION)
+    return builtinProvider(db, { agencyZone: env.AGENCY_TZ });
   const credentials =
     env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
       ? {
