@@ -1,4 +1,6 @@
 // Starts the one Node process: the built app in production, Vite's middleware in development.
+// Production runs this file compiled (`npm run build` writes build/server/main.js), so the process
+// that receives SIGTERM is this one, with no npm or tsx in between.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -8,8 +10,8 @@ import { createLogger } from "~/infra/logger.server";
 
 type FetchApp = { fetch(request: Request): Response | Promise<Response> };
 type AppModule = { createApp(): Promise<FetchApp>; closeRuntime(): Promise<void> };
-
-const SHUTDOWN_GRACE_MS = 10_000;
+type Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
+type RunningApp = { listener: Listener; closeRuntime(): Promise<void> };
 
 loadDotEnvFile();
 let env: ReturnType<typeof loadEnvironment>;
@@ -24,60 +26,106 @@ try {
 }
 const logger = createLogger(env.LOG_LEVEL);
 
-let closeRuntime: () => Promise<void>;
-let listener: (request: IncomingMessage, response: ServerResponse) => void;
+/** Requests whose handler has not finished; a shutdown waits for them before closing the database. */
+const inFlight = new Set<ServerResponse>();
+let handlersDone: (() => void) | undefined;
+let shuttingDown = false;
 
-if (env.isProduction) {
-  const buildEntry = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
-  const appModule = (await import(buildEntry)) as AppModule;
-  const app = await appModule.createApp();
-  closeRuntime = appModule.closeRuntime;
-  listener = getRequestListener(app.fetch);
-} else {
+const server = createServer((request, response) => {
+  // Once shutting down, every answer tells the client not to send another on this connection.
+  if (shuttingDown) response.setHeader("Connection", "close");
+  inFlight.add(response);
+  Promise.resolve(running.listener(request, response))
+    .catch((error) => logger.error({ msg: "request handler failed", err: error }))
+    .finally(() => {
+      inFlight.delete(response);
+      if (inFlight.size === 0) handlersDone?.();
+    });
+});
+
+// Registered before start-up: a signal during it stops the server cleanly once it has started.
+const started = startApp();
+process.on("SIGTERM", () => void shutDown("SIGTERM"));
+process.on("SIGINT", () => void shutDown("SIGINT"));
+const running = await started;
+await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+const address = server.address();
+// performance.now() counts from the process's start: the whole start-up, for restart budgets.
+logger.info({
+  msg: "listening",
+  url: `http://localhost:${typeof address === "object" && address ? address.port : env.PORT}`,
+  mode: env.NODE_ENV,
+  startupMs: Math.round(performance.now()),
+});
+
+async function startApp(): Promise<RunningApp> {
+  if (env.isProduction) {
+    const buildEntry = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
+    const appModule = (await import(buildEntry)) as AppModule;
+    const app = await appModule.createApp();
+    return { listener: getRequestListener(app.fetch), closeRuntime: appModule.closeRuntime };
+  }
   const { createServer: createViteServer } = await import("vite");
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
   const loadAppModule = () => vite.ssrLoadModule("/server/app.ts") as Promise<AppModule>;
-  closeRuntime = async () => {
-    await (await loadAppModule()).closeRuntime();
-    await vite.close();
-  };
   // Warm the database before the first request instead of during it.
   await (await loadAppModule()).createApp();
-  listener = (request, response) => {
-    vite.middlewares(request, response, async () => {
-      try {
-        const app = await (await loadAppModule()).createApp();
-        await getRequestListener(app.fetch)(request, response);
-      } catch (error) {
-        if (error instanceof Error) vite.ssrFixStacktrace(error);
-        logger.error({ msg: "development server error", err: error });
-        response.statusCode = 500;
-        response.end("Internal server error");
-      }
-    });
+  return {
+    // Settles when the response is done, so a shutdown can wait for it.
+    listener: (request, response) =>
+      new Promise<void>((resolve) => {
+        response.once("close", resolve);
+        vite.middlewares(request, response, async () => {
+          try {
+            const app = await (await loadAppModule()).createApp();
+            await getRequestListener(app.fetch)(request, response);
+          } catch (error) {
+            if (error instanceof Error) vite.ssrFixStacktrace(error);
+            logger.error({ msg: "development server error", err: error });
+            response.statusCode = 500;
+            response.end("Internal server error");
+          }
+        });
+      }),
+    closeRuntime: async () => {
+      await (await loadAppModule()).closeRuntime();
+      await vite.close();
+    },
   };
 }
 
-const server = createServer(listener);
-server.listen(env.PORT, env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ msg: "listening", url: `http://localhost:${port}`, mode: env.NODE_ENV });
-});
-
-let shuttingDown = false;
+/**
+ * Stop accepting connections, let requests in flight finish (answered with `Connection: close`),
+ * then close the database. Connections still busy after SHUTDOWN_TIMEOUT_MS are cut.
+ */
 async function shutDown(signal: string) {
-  if (shuttingDown) return;
+  if (shuttingDown) {
+    logger.warn({ msg: "second signal: stopping at once", signal });
+    process.exit(1);
+  }
   shuttingDown = true;
-  logger.info({ msg: "shutting down", signal });
-  // Stop taking connections, let requests in flight finish, then close the database.
-  const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  logger.info({ msg: "shutting down", signal, requestsInFlight: inFlight.size });
+  const { closeRuntime } = await started;
+  for (const response of inFlight) {
+    if (!response.headersSent) response.setHeader("Connection", "close");
+  }
+  const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  clearTimeout(forced);
+  const requestsFinished =
+    inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (handlersDone = resolve));
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT_MS);
+  });
+  const outcome = await Promise.race([Promise.all([requestsFinished, serverClosed]), graceOver]);
+  clearTimeout(timer);
+  if (outcome === "timeout") {
+    logger.warn({ msg: "shutdown timeout: cutting connections", requestsInFlight: inFlight.size });
+    server.closeAllConnections();
+  } else {
+    logger.info({ msg: "requests finished" });
+  }
   await closeRuntime();
-  logger.info({ msg: "stopped" });
+  logger.info({ msg: "database closed; stopped" });
   process.exit(0);
 }
-process.on("SIGTERM", () => void shutDown("SIGTERM"));
-process.on("SIGINT", () => void shutDown("SIGINT"));

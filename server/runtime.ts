@@ -26,7 +26,7 @@ export interface Runtime {
 }
 
 /** How often the embedded database checks whether enough was written to take a checkpoint. */
-const EMBEDDED_CHECKPOINT_CHECK_MS = 10_000;
+const EMBEDDED_CHECKPOINT_CHECK_MS = 2000;
 
 // Kept on globalThis so development reloads of this module reuse the one open database.
 const runtimeKey = Symbol.for("va-hub.runtime");

@@ -13,8 +13,6 @@ export interface RunningServer {
 /** The build the server runs: `build`, or the folder named by BUILD_DIR. */
 export const buildDirectory = process.env.BUILD_DIR ?? "build";
 
-const tsxBinary = path.resolve("node_modules/.bin/tsx");
-
 /** A port nothing listens on right now, on the loopback interface. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,10 +73,10 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 export async function startProductionServer(
   options: { dataDirectory?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningServer> {
-  const entry = path.resolve(buildDirectory, "server/index.js");
+  const entry = path.resolve(buildDirectory, "server/main.js");
   if (!existsSync(entry)) {
     throw new Error(
-      `No production build at ${entry}: run "npm run build" (or BUILD_DIR=... react-router build) first.`,
+      `No production build at ${entry}: run "npm run build" (or BUILD_DIR=... npm run build) first.`,
     );
   }
   const port = await freePort();
@@ -86,7 +84,7 @@ export async function startProductionServer(
   const dataDirectory = options.dataDirectory ?? path.resolve(".tmp", `bench-${process.pid}-${Date.now()}`);
   await mkdir(dataDirectory, { recursive: true });
 
-  const child = spawnGroup(tsxBinary, ["server/main.ts"], {
+  const child = spawnGroup(process.execPath, [entry], {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),

@@ -1,0 +1,184 @@
+/**
+ * Issue 15, item 1: SIGTERM to the compiled server (build/server/main.js, as `npm run build`
+ * writes it) with requests in flight. The app behind it is the real runtime and HTTP app with slow
+ * pages that read the database when they finish (tests/setup/shutdown-test-app.ts, bundled in place
+ * of the React Router build). On PostgreSQL when DATABASE_URL is set, else on the embedded database.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, rmSync } from "node:fs";
+import { Agent, get, type IncomingMessage } from "node:http";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServerDatabase } from "../tests/setup/test-database";
+
+const run = promisify(execFile);
+const buildDirectory = path.resolve(".tmp", `shutdown-test-${process.pid}-${Date.now()}`);
+const SLOW_PAGE_MS = 1500;
+const REQUESTS = 30;
+
+let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  mkdirSync(buildDirectory, { recursive: true });
+  // The server entry exactly as `npm run build` compiles it, and the stand-in app beside it.
+  await run("npm", ["run", "--silent", "build:server"], {
+    env: { ...process.env, BUILD_DIR: buildDirectory },
+  });
+  await run(path.resolve("node_modules/.bin/esbuild"), [
+    "tests/setup/shutdown-test-app.ts",
+    "--bundle",
+    "--platform=node",
+    "--format=esm",
+    "--packages=external",
+    "--log-level=warning",
+    `--outfile=${path.join(buildDirectory, "server/index.js")}`,
+  ]);
+  if (process.env.DATABASE_URL) serverDatabase = await createServerDatabase(process.env.DATABASE_URL);
+}, 120_000);
+
+afterAll(async () => {
+  await serverDatabase?.drop();
+  rmSync(buildDirectory, { recursive: true, force: true });
+});
+
+interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+async function startServer(settings: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(buildDirectory, "server/main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDirectory,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(buildDirectory, "data"),
+      LOG_LEVEL: "info",
+      SLOW_PAGE_MS: String(SLOW_PAGE_MS),
+      ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
+      ...settings,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines: string[] = [];
+  createInterface({ input: child.stdout! }).on("line", (line) => lines.push(line));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${lines.join("\n")}`);
+    if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${lines.join("\n")}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { child, port, lines, exited };
+    await pause(200);
+  }
+}
+
+/** A GET on a keep-alive connection of its own; resolves with the whole answer, or the socket error. */
+function slowPage(port: number, agent: Agent, index: number) {
+  return new Promise<{ status?: number; connection?: string; body: string; error?: string }>((resolve) => {
+    const request = get(
+      { host: "127.0.0.1", port, path: `/slow/${index}`, agent },
+      (response: IncomingMessage) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode, connection: response.headers.connection, body }),
+        );
+      },
+    );
+    request.on("error", (error) =>
+      resolve({ body: "", error: (error as NodeJS.ErrnoException).code ?? error.message }),
+    );
+  });
+}
+
+/** Waits until the server has printed `count` lines starting with `prefix`. */
+async function waitForLines(server: RunningServer, prefix: string, count: number) {
+  const deadline = Date.now() + 30_000;
+  while (server.lines.filter((line) => line.startsWith(prefix)).length < count) {
+    if (Date.now() > deadline)
+      throw new Error(`fewer than ${count} "${prefix}" lines:\n${server.lines.join("\n")}`);
+    await pause(20);
+  }
+}
+
+function connects(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+}
+
+function pause(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+describe("SIGTERM to the compiled server", () => {
+  it("stops accepting, answers every request in flight with Connection: close, then closes the database and exits 0", async () => {
+    const server = await startServer({});
+    const agent = new Agent({ keepAlive: true, maxSockets: REQUESTS + 1 });
+    // An idle keep-alive connection must not hold the shutdown up.
+    expect((await fetch(`http://127.0.0.1:${server.port}/healthz`, { keepalive: true })).status).toBe(200);
+
+    const answers = Array.from({ length: REQUESTS }, (_, index) => slowPage(server.port, agent, index));
+    await waitForLines(server, "SHUTDOWN-TEST page started", REQUESTS);
+    const signalled = performance.now();
+    server.child.kill("SIGTERM");
+    await pause(200);
+    expect(await connects(server.port)).toBe(false);
+
+    for (const answer of await Promise.all(answers)) {
+      expect(answer).toEqual({ status: 200, connection: "close", body: "<p>slow page</p>" });
+    }
+    expect(await server.exited).toBe(0);
+    // Not held up by the idle connection or a forced close: done soon after the slow pages.
+    expect(performance.now() - signalled).toBeLessThan(SLOW_PAGE_MS + 3000);
+    agent.destroy();
+
+    const finished = server.lines.filter((line) => line.startsWith("SHUTDOWN-TEST page finished"));
+    const databaseClosed = server.lines.indexOf("SHUTDOWN-TEST database closed");
+    expect(finished).toHaveLength(REQUESTS);
+    expect(databaseClosed).toBeGreaterThan(server.lines.lastIndexOf(finished.at(-1)!));
+    const shuttingDown = server.lines.find((line) => line.includes('"shutting down"'));
+    expect(JSON.parse(shuttingDown!)).toMatchObject({ signal: "SIGTERM", requestsInFlight: REQUESTS });
+  }, 120_000);
+
+  it("cuts what is still running after SHUTDOWN_TIMEOUT_MS and still closes the database", async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_MS: "300", SLOW_PAGE_MS: "5000" });
+    const agent = new Agent({ keepAlive: true });
+    const answer = slowPage(server.port, agent, 0);
+    await waitForLines(server, "SHUTDOWN-TEST page started", 1);
+    const signalled = performance.now();
+    server.child.kill("SIGTERM");
+    expect((await answer).error).toBe("ECONNRESET");
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(5000);
+    agent.destroy();
+    expect(server.lines.some((line) => line.includes('"shutdown timeout: cutting connections"'))).toBe(true);
+    expect(server.lines).toContain("SHUTDOWN-TEST database closed");
+  }, 120_000);
+});

@@ -1,0 +1,31 @@
+// Bundled by server/graceful-shutdown.integration.test.ts as <build>/server/index.js in place of the
+// React Router build: the real runtime and HTTP app, with pages that take SLOW_PAGE_MS and read the
+// database at their end, so a shutdown that closed the database too early would make them fail.
+import { sql } from "drizzle-orm";
+import { createHttpApp } from "../../server/http-app";
+import { closeRuntime as closeRealRuntime, getRuntime } from "../../server/runtime";
+
+const slowPageMs = Number(process.env.SLOW_PAGE_MS ?? 1000);
+
+export async function createApp() {
+  const { env, logger, database, secrets, payments } = await getRuntime();
+  return createHttpApp({
+    env,
+    logger,
+    database,
+    secrets,
+    payments,
+    handlePage: async (request, context) => {
+      console.log(`SHUTDOWN-TEST page started ${new URL(request.url).pathname}`);
+      await new Promise((resolve) => setTimeout(resolve, slowPageMs));
+      await context.db.execute(sql`select 1`);
+      console.log(`SHUTDOWN-TEST page finished ${new URL(request.url).pathname}`);
+      return new Response("<p>slow page</p>", { headers: { "Content-Type": "text/html" } });
+    },
+  });
+}
+
+export async function closeRuntime() {
+  await closeRealRuntime();
+  console.log("SHUTDOWN-TEST database closed");
+}
