@@ -8,6 +8,7 @@
  * asks name, e-mail, phone, services and the message, and files business type, industry and time
  * zone as the lists' neutral value "Other", with a note saying they were not asked.
  */
+import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
@@ -70,19 +71,55 @@ const singleLine = /^[^\p{Cc}]*$/u;
 
 const GREETINGS_AND_ANSWERS = new Set(["hi", "hello", "hey", "yes", "no", "ok", "okay", "thanks", "cancel"]);
 const NAME_LEAD = /^(?:my name is|my name's|i am|i'm|im|this is|it's|its|call me|name:?)\s+/i;
+/** Letters of any script, with the marks, spaces, apostrophes, hyphens and dots names are written with. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
+/** A name rarely has more words than this ("Maria de los Angeles Garcia"). */
+const MAX_NAME_WORDS = 6;
+/** Words that make a sentence of what was typed: a name has at most one of them ("Dan the Man" has one). */
+const SENTENCE_WORDS = new Set(
+  (
+    "what whats who whos where when why how which is are was were do does did can could would should will " +
+    "the a an to in on at for from with about my your our you we it this that there weather tomorrow today " +
+    "want need please not dont"
+  ).split(" "),
+);
+/** Particles of family names, which are not sentence words here. */
+const NAME_PARTICLES = new Set([
+  "de",
+  "da",
+  "del",
+  "der",
+  "den",
+  "van",
+  "von",
+  "bin",
+  "al",
+  "la",
+  "le",
+  "di",
+  "du",
+]);
 
 function readName(text: string): SlotReading {
+  const ask = (why: string): SlotReading => ({ ok: false, problem: `${why} What's your name?` });
   const name = text
     .trim()
     .replace(NAME_LEAD, "")
     .replace(/[.!]+$/, "")
     .trim();
-  if (name === "" || !/\p{L}/u.test(name)) return { ok: false, problem: "Please tell me your name." };
-  if (GREETINGS_AND_ANSWERS.has(words(name).join(" "))) {
-    return { ok: false, problem: "Please tell me your name." };
-  }
+  if (/\d/.test(name)) return ask("A name has no digits in it.");
+  if (name === "" || !/\p{L}/u.test(name)) return ask("I didn't catch a name there.");
+  if (GREETINGS_AND_ANSWERS.has(words(name).join(" "))) return ask("I didn't catch a name there.");
   if (name.length > INQUIRY_LIMITS.name || !singleLine.test(name)) {
     return { ok: false, problem: `Please keep your name to ${INQUIRY_LIMITS.name} characters, on one line.` };
+  }
+  if (name.includes("?")) return ask("That sounds like a question rather than a name.");
+  if (name.includes("@") || /\bhttps?:/i.test(name))
+    return ask("That looks like an address rather than a name.");
+  const nameWords = words(name);
+  const sentenceWords = nameWords.filter((word) => SENTENCE_WORDS.has(word) && !NAME_PARTICLES.has(word));
+  if (!NAME_CHARACTERS.test(name) || nameWords.length > MAX_NAME_WORDS || sentenceWords.length >= 2) {
+    return ask("That reads like a sentence rather than a name.");
   }
   return { ok: true, updates: { name: scalar(name, text) } };
 }
@@ -326,6 +363,29 @@ function calendarDate(text: string, today: DateTime): DateTime | undefined {
   return date;
 }
 
+/** A date and clock time chrono finds in the text, as wall-clock time in the zone of `localNow`. */
+function chronoMoment(text: string, localNow: DateTime): { moment: DateTime; dayNamed: boolean } | undefined {
+  const [found] = chrono.parse(
+    text,
+    { instant: localNow.toJSDate(), timezone: localNow.offset },
+    { forwardDate: true },
+  );
+  if (!found?.start.isCertain("hour")) return undefined;
+  const start = found.start;
+  const moment = DateTime.fromObject(
+    {
+      year: start.get("year") ?? localNow.year,
+      month: start.get("month") ?? localNow.month,
+      day: start.get("day") ?? localNow.day,
+      hour: start.get("hour") ?? 0,
+      minute: start.get("minute") ?? 0,
+    },
+    { zone: localNow.zone },
+  );
+  if (!moment.isValid) return undefined;
+  return { moment, dayNamed: start.isCertain("day") || start.isCertain("weekday") };
+}
+
 /**
  * Reads "tomorrow at 2pm", "Friday 10:30", "May 4 at 2:30 PM", "2027-05-04 14:30" or "any time",
  * as wall-clock time in the visitor's time zone. Anything else (e.g. "mornings") is kept as their
@@ -342,9 +402,15 @@ export function parsePreferredTime(text: string, timeZone: string | undefined, n
     return { kind: "invalid", problem: "That time has already passed. When would suit you?" };
   const time = timeOfDay(lower);
   const date = calendarDate(lower, localNow.startOf("day"));
-  if (!time) return { kind: "text" };
-  let moment = (date ?? localNow.startOf("day")).set({ hour: time.hour, minute: time.minute });
-  if (!date && moment <= localNow) moment = moment.plus({ days: 1 });
+  // chrono reads a day and time in words ("the day after tomorrow at 3", "next Tuesday at 3 pm").
+  const read = chronoMoment(lower, localNow);
+  if (!time && !read) return { kind: "text" };
+  let moment: DateTime;
+  if (read && (!time || read.dayNamed)) moment = read.moment;
+  else {
+    moment = (date ?? localNow.startOf("day")).set({ hour: time!.hour, minute: time!.minute });
+    if (!date && moment <= localNow) moment = moment.plus({ days: 1 });
+  }
   // With a zone we do not know ("Other"), allow for the earliest clock on Earth, as the form does.
   const earliest = timeZone && ZONES[timeZone] ? localNow : localNow.minus({ hours: 12 });
   if (moment <= earliest)

@@ -31,7 +31,7 @@ import { timeRangeIn } from "./entities";
 import { freeConsultants } from "./knowledge";
 import { type RankedIntent, type Understanding, understand } from "./nlu";
 import { analyzeSentiment } from "./sentiment";
-import { isCancel, yesOrNo } from "./text";
+import { isCancel, isStartOver, yesOrNo } from "./text";
 
 /** A one-turn intent must be at least this likely to interrupt a dialog (answered, then the dialog resumes). */
 const DIGRESSION_CONFIDENCE = 0.75;
@@ -267,6 +267,14 @@ async function continueDialog(
   const chosenDialog = { name: active.name, confidence: 1 };
 
   if (isCancel(text)) return { ...cancelled({ ...active, slots }), chosen: chosenDialog };
+  if (isStartOver(text)) {
+    const again = startDialog(active.name, "", input.now);
+    return {
+      ...again,
+      messages: [plain("Sure, let's start again."), ...again.messages],
+      chosen: chosenDialog,
+    };
+  }
 
   // Switching between the two dialogs keeps what was already given (name, e-mail, phone, services).
   // A message for the team is free text: whatever it says, it is the message.

@@ -103,23 +103,22 @@ export function yesOrNo(text: string): "yes" | "no" | undefined {
   return undefined;
 }
 
-const CANCEL_PHRASES = [
-  "cancel",
-  "stop",
-  "quit",
-  "exit",
-  "never mind",
-  "nevermind",
-  "forget it",
-  "start over",
-  "abort",
-];
+const CANCEL_PHRASES = ["cancel", "stop", "quit", "exit", "never mind", "nevermind", "forget it", "abort"];
+
+const START_OVER_PHRASES = ["start over", "start again", "restart", "begin again", "from the start"];
 
 /** Whether the visitor wants out of the current dialog. */
 export function isCancel(text: string): boolean {
   const normalized = words(text).join(" ");
   if (normalized.split(" ").length > 4) return false;
   return CANCEL_PHRASES.some((phrase) => normalized === phrase || normalized.startsWith(`${phrase} `));
+}
+
+/** Whether the visitor wants the current dialog from its first question again. */
+export function isStartOver(text: string): boolean {
+  const normalized = words(text).join(" ");
+  if (normalized.split(" ").length > 5) return false;
+  return START_OVER_PHRASES.some((phrase) => normalized.includes(phrase));
 }
 
 /** A Markdown link, the one piece of formatting the assistant's messages use. */
