@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
+import { pruneLoginFailures } from "~/features/accounts/login-throttle.server";
 import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-accounts.server";
 import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
@@ -135,6 +136,9 @@ async function startRuntime(): Promise<Runtime> {
     );
     pruneBotSessions(database.db).catch((error) =>
       logger.warn({ msg: "bot-session pruning failed", err: error }),
+    );
+    pruneLoginFailures(database.db, new Date()).catch((error) =>
+      logger.warn({ msg: "failed-login pruning failed", err: error }),
     );
   }, 3_600_000);
   pruning.unref();
