@@ -259,7 +259,9 @@ export default function ChatPanel({ bot, signedIn, open, onClose, onUnread }: Ch
         }));
       setPending((count) => count + 1);
       try {
-        const reply = await sendText(bot, sessionId, text, { signedIn: String(signedIn) });
+        // The browser's zone, so "tomorrow afternoon" means the visitor's afternoon.
+        const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+        const reply = await sendText(bot, sessionId, text, { signedIn: String(signedIn), timeZone });
         if (!reply.ok) {
           fail(reply.error);
           return;

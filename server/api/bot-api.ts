@@ -111,6 +111,11 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
     settings: settingsOf(context),
     inquiry: inquiryContextFrom(context.var),
     signedIn: Boolean(context.var.user),
+    userId: context.var.user?.id,
+    paymentProviders: [
+      ...(context.var.payments.stripe ? ["Stripe"] : []),
+      ...(context.var.payments.razorpay ? ["Razorpay"] : []),
+    ],
     owner: callerOf(context),
     requestId: context.var.requestId,
   });

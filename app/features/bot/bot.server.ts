@@ -8,6 +8,7 @@ import { and, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { type InquiryContext, submitInquiry } from "~/features/contact/contact.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
+import { isTimeZone } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import {
   type GetSessionResponse,
@@ -266,6 +267,12 @@ async function saveSession(
     .where(keyMatches(key));
 }
 
+/** The zone the widget says the visitor's browser is in, when it is a real zone. */
+function visitorZoneOf(state: SessionState): string | undefined {
+  const zone = state.sessionAttributes?.timeZone;
+  return zone && isTimeZone(zone) ? zone : undefined;
+}
+
 function signedInFrom(context: BotContext, state: SessionState): boolean {
   return context.signedIn || state.sessionAttributes?.signedIn === "true";
 }
@@ -302,7 +309,7 @@ export async function recognizeText(
       requestId: context.requestId,
       data: assistantData(transaction as unknown as Database, {
         agencyZone: context.agencyZone ?? "UTC",
-        visitorZone: state.sessionAttributes?.timeZone,
+        visitorZone: visitorZoneOf(state),
         paymentProviders: context.paymentProviders ?? [],
         userId: context.userId,
         now,
