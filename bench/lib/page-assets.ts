@@ -13,20 +13,23 @@ function tagsOf(html: string, tagName: string): Array<Record<string, string>> {
   return tags;
 }
 
-/** Bodies of inline module scripts, where React Router imports the route modules. */
-function inlineModuleScripts(html: string): string[] {
+/** Bodies of the inline scripts that run (not JSON data blocks). */
+function inlineScripts(html: string): string[] {
   const bodies: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
-    if (/\bsrc\s*=/.test(attributes) || !/type\s*=\s*["']?module/i.test(attributes)) continue;
+    if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes))
+      continue;
     bodies.push(match[2] ?? "");
   }
   return bodies;
 }
 
 /**
- * Every JavaScript file the page loads from its HTML: script src, modulepreload links and the
- * static or dynamic imports of inline module scripts; as absolute same-origin URLs, without repeats.
+ * Every JavaScript file the page loads from its HTML: script src, modulepreload links, and in inline
+ * scripts the static or dynamic imports and the lists of module paths (the script that starts React
+ * Router after the first paint lists every module, and carries the start-up module as a JSON
+ * string, hence the optional backslashes); as absolute same-origin URLs, without repeats.
  */
 export function javascriptUrls(html: string, pageUrl: string): string[] {
   const found = new Set<string>();
@@ -40,9 +43,14 @@ export function javascriptUrls(html: string, pageUrl: string): string[] {
   for (const link of tagsOf(html, "link")) {
     if ((link.rel ?? "").split(/\s+/).includes("modulepreload")) add(link.href);
   }
-  for (const body of inlineModuleScripts(html)) {
-    for (const match of body.matchAll(/\bimport\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g)) add(match[1]);
-    for (const match of body.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) add(match[1]);
+  const quotedPath = String.raw`\\?["'](\/[^"'\\\s]+\.m?js)\\?["']`;
+  const importPattern = new RegExp(String.raw`\bimport\s*(?:[^"'();]*?\bfrom\s*|\(\s*)${quotedPath}`, "g");
+  const listPattern = new RegExp(String.raw`\[(?:\s*${quotedPath}\s*,?)+\s*\]`, "g");
+  for (const body of inlineScripts(html)) {
+    for (const match of body.matchAll(importPattern)) add(match[1]);
+    for (const list of body.matchAll(listPattern)) {
+      for (const match of list[0].matchAll(new RegExp(quotedPath, "g"))) add(match[1]);
+    }
   }
   return [...found];
 }
@@ -56,4 +64,18 @@ export function stylesheetUrls(html: string, pageUrl: string): string[] {
     }
   }
   return [...found];
+}
+
+/**
+ * The page's HTML without its CSS and JavaScript: no scripts, no style elements, no stylesheet,
+ * preload or modulepreload links. What the browser shows of it is the floor a page can reach.
+ */
+export function bareHtml(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "")
+    .replace(/<link\b[^>]*>/gi, (link) => {
+      const rel = tagsOf(link, "link")[0]?.rel ?? "";
+      return /\b(stylesheet|preload|modulepreload)\b/i.test(rel) ? "" : link;
+    });
 }
