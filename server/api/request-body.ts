@@ -3,8 +3,8 @@ import { FeatureError } from "~/lib/errors";
 
 /**
  * The JSON body as an object. A body sent as another type answers 415; one that is missing,
- * malformed, not an object, or holds a NUL character anywhere (PostgreSQL cannot store it) 400,
- * each with a sentence.
+ * malformed, not an object, nested too deeply, or holds a NUL character anywhere (PostgreSQL
+ * cannot store it) 400, each with a sentence.
  */
 export async function readJsonObject(context: Context): Promise<Record<string, unknown>> {
   const contentType = context.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -23,25 +23,61 @@ export async function readJsonObject(context: Context): Promise<Record<string, u
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new FeatureError("invalid", "The request body must be a JSON object.");
   }
-  refuseNulCharacters(body as Record<string, unknown>);
+  refuseUnsafeFields(body as Record<string, unknown>);
   return body as Record<string, unknown>;
 }
 
-/** A 400 naming the first field that holds a NUL character anywhere inside it. */
-function refuseNulCharacters(fields: Record<string, unknown>): void {
-  const field = Object.keys(fields).find((key) => key.includes("\0") || holdsNul(fields[key]));
-  if (field === undefined) return;
-  const message = "This field holds a control character we cannot accept.";
-  throw new FeatureError("invalid", message, { [field]: message });
+/**
+ * Deeper than any request of ours needs (the deepest, a consultant's working hours, nests three
+ * levels); a deeper body is refused before anything walks it.
+ */
+const MAX_DEPTH = 16;
+
+/**
+ * A 400 naming the first field that holds a NUL character anywhere inside it, or that nests too
+ * deeply. The walk keeps its own list rather than recursing, so no body can exhaust the stack.
+ */
+function refuseUnsafeFields(fields: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(fields)) {
+    const problem = field.includes("\0") ? "control-character" : problemInside(value);
+    if (problem === undefined) continue;
+    const message =
+      problem === "control-character"
+        ? "This field holds a control character we cannot accept."
+        : "This field is nested too deeply.";
+    throw new FeatureError("invalid", message, { [field]: message });
+  }
 }
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\0");
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === "object" && value !== null) {
-    return Object.entries(value).some(([key, entry]) => key.includes("\0") || holdsNul(entry));
+function problemInside(root: unknown): "control-character" | "too-deep" | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value: root, depth: 1 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === "string" && value.includes("\0")) return "control-character";
+    if (typeof value !== "object" || value === null) continue;
+    if (depth > MAX_DEPTH) return "too-deep";
+    for (const [key, entry] of Object.entries(value)) {
+      if (key.includes("\0")) return "control-character";
+      pending.push({ value: entry, depth: depth + 1 });
+    }
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * JSON text sent in a form field (the old clients send `address` so), checked as a JSON body is:
+ * a NUL character or too deep a nesting anywhere inside is a 400 naming the field. Text that is not
+ * JSON throws `notJson`.
+ */
+export function parseJsonField(text: string, field: string, notJson: FeatureError): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw notJson;
+  }
+  refuseUnsafeFields({ [field]: parsed });
+  return parsed;
 }
 
 /** Form fields of a multipart or url-encoded body; files stay File objects. */
@@ -52,6 +88,6 @@ export async function readFormBody(context: Context): Promise<Record<string, str
   } catch {
     throw new FeatureError("invalid", "The form data could not be read.");
   }
-  refuseNulCharacters(fields);
+  refuseUnsafeFields(fields);
   return fields;
 }

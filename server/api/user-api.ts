@@ -11,7 +11,7 @@ import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
 import { requireApiUser } from "./api-env";
 import { legacyAppointment, legacyProfile } from "./legacy-shapes";
-import { readFormBody, readJsonObject } from "./request-body";
+import { parseJsonField, readFormBody, readJsonObject } from "./request-body";
 
 /** The account endpoints of the old app's clients (DESIGN.md §4), in its answer shapes. */
 export function userApi() {
@@ -135,21 +135,18 @@ function text(value: string | File | undefined): string {
 /** `address` arrives as a JSON string `{"line1": …, "line2": …}`, as the old client sends it. */
 function parseAddress(value: string | File | undefined): { line1: string; line2: string } {
   if (value === undefined || value === "") return { line1: "", line2: "" };
-  try {
-    const parsed: unknown = JSON.parse(text(value));
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-      const { line1, line2 } = parsed as Record<string, unknown>;
-      if (
-        (line1 === undefined || typeof line1 === "string") &&
-        (line2 === undefined || typeof line2 === "string")
-      ) {
-        return { line1: line1 ?? "", line2: line2 ?? "" };
-      }
-    }
-  } catch {
-    // fall through to the error below
-  }
-  throw new FeatureError("invalid", 'The address must be JSON like {"line1": "…", "line2": "…"}.', {
+  const invalid = new FeatureError("invalid", 'The address must be JSON like {"line1": "…", "line2": "…"}.', {
     address: "Please enter a valid address.",
   });
+  const parsed = parseJsonField(text(value), "address", invalid);
+  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+    const { line1, line2 } = parsed as Record<string, unknown>;
+    if (
+      (line1 === undefined || typeof line1 === "string") &&
+      (line2 === undefined || typeof line2 === "string")
+    ) {
+      return { line1: line1 ?? "", line2: line2 ?? "" };
+    }
+  }
+  throw invalid;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { createLogger } from "~/infra/logger.server";
+import { createLogger, type Logger } from "~/infra/logger.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   handlePage?: PageHandler;
   secrets?: AppSecrets;
   payments?: PaymentGateways;
+  /** Silent by default. */
+  logger?: Logger;
 }
 
 /**
@@ -42,7 +44,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
   const app = createHttpApp({
     env,
     database,
-    logger: createLogger("silent"),
+    logger: options.logger ?? createLogger("silent"),
     secrets,
     payments: options.payments ?? createPaymentGateways(env, secrets, database.db),
     handlePage:

@@ -14,7 +14,7 @@ import { FeatureError } from "~/lib/errors";
 import type { Consultant } from "../../../db/schema";
 import { type ApiEnv, requireApiRole } from "../api-env";
 import { legacyDoctor } from "../legacy-shapes";
-import { readFormBody, readJsonObject } from "../request-body";
+import { parseJsonField, readFormBody, readJsonObject } from "../request-body";
 
 /**
  * A consultant for staff: the /api/doctor/list shape (`doctors`), then what only staff see
@@ -59,7 +59,10 @@ async function consultantRequest(
   else if (body.fees !== undefined) fields.fee = body.fees;
   if (typeof body.image === "string" && body.image !== "") fields.image = body.image;
   for (const key of ["workingHours", "daysOff", "address"]) {
-    if (multipart && typeof body[key] === "string") body[key] = parseJsonField(body[key] as string, key);
+    if (multipart && typeof body[key] === "string") {
+      const notJson = new FeatureError("invalid", `The field ${key} must be JSON text in a form.`);
+      body[key] = parseJsonField(body[key] as string, key, notJson);
+    }
   }
   if (body.workingHours !== undefined) fields.workingHours = body.workingHours;
   if (body.daysOff !== undefined) fields.daysOff = body.daysOff;
@@ -75,14 +78,6 @@ async function consultantRequest(
     if (body[key] !== undefined) fields[key] = body[key];
   }
   return { fields, picture: await pictureUploadFrom(body.image, staffId, context.var.env) };
-}
-
-function parseJsonField(text: string, name: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new FeatureError("invalid", `The field ${name} must be JSON text in a form.`);
-  }
 }
 
 /**
