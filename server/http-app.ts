@@ -370,6 +370,11 @@ function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
 /**
  * Past `limit` requests at once, more work only makes every request slower (and health checks
  * late): the excess is answered 503 at once, before any database work.
+ *
+ * Each admitted request first yields to the event loop. Rendering and the embedded database run on
+ * this thread, so without the yield a request would run to its end before the next socket is even
+ * read: the queue would wait unseen in the kernel, never reach the cap, and a health check would
+ * wait behind all of it. With it, every request that has arrived is counted before any is served.
  */
 function capRequestsInFlight(limit: number): MiddlewareHandler<AppEnv> {
   let inFlight = 0;
@@ -382,6 +387,7 @@ function capRequestsInFlight(limit: number): MiddlewareHandler<AppEnv> {
     }
     inFlight += 1;
     try {
+      await new Promise((resolve) => setImmediate(resolve));
       await next();
     } finally {
       inFlight -= 1;

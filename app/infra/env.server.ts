@@ -77,8 +77,11 @@ const environmentSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** /readyz answers "not ready" when the database has not answered within this. */
   READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
-  /** Requests handled at once; more are answered 503 at once (health checks never are). */
-  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(256),
+  /**
+   * Requests handled at once; more are answered 503 at once (health checks never are). One process
+   * renders on one thread: 32 pages of ~10 ms keep a health check under a second (npm run bench overload).
+   */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
   /** On SIGTERM or SIGINT: how long requests in flight get to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Bot messages (RecognizeText, RecognizeUtterance, PutSession) a minute per bot session. */

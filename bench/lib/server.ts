@@ -97,6 +97,9 @@ export async function startProductionServer(
     RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
     RATE_LIMIT_FAILED_LOGINS: "1000000",
     RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000",
+    // The load sections measure the features, not the cap on requests in flight (the overload
+    // section starts a server of its own with the cap as configured).
+    MAX_REQUESTS_IN_FLIGHT: "1000000",
     ...options.env,
   });
   child.stdout?.pipe(process.stderr);
