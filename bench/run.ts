@@ -6,7 +6,9 @@ import { accountsSection } from "./sections/accounts";
 import { adminAppointmentsSection } from "./sections/admin-appointments";
 import { bookingSection } from "./sections/booking";
 import { botSection } from "./sections/bot";
+import { overloadSection } from "./sections/overload";
 import { pageWeightSection } from "./sections/page-weight";
+import { restartSection } from "./sections/restart";
 import { throughputSection } from "./sections/throughput";
 
 const sections: BenchSection[] = [
@@ -16,6 +18,8 @@ const sections: BenchSection[] = [
   bookingSection,
   botSection,
   adminAppointmentsSection,
+  overloadSection,
+  restartSection,
 ];
 
 const wanted = process.argv.slice(2);
