@@ -127,6 +127,7 @@ const phrasings: Record<string, string[]> = {
     "I'm finished",
   ],
   [INTENT.about]: [
+    "your background",
     "your history",
     "the story of your company",
     "tell me about the team",
@@ -254,6 +255,7 @@ const phrasings: Record<string, string[]> = {
     "check availability",
   ],
   [INTENT.consultantFees]: [
+    "how much to see a consultant",
     "how much does a consultant cost",
     "consultant fees",
     "what is the fee for an appointment",
@@ -267,6 +269,9 @@ const phrasings: Record<string, string[]> = {
     "appointment fee",
   ],
   [INTENT.bookAppointment]: [
+    "make an appointment with an expert",
+    "set up a session with a consultant",
+    "book me a session",
     "book an appointment",
     "book a consultant",
     "make an appointment",
@@ -503,6 +508,10 @@ const faqPhrasings: Record<string, string[]> = {
     "what hours do your assistants work",
   ],
   "setup-fee": [
+    "any setup charges",
+    "startup fee",
+    "onboarding costs",
+    "charge for setting up an account",
     "fees to start",
     "setup fee",
     "set up fee",
@@ -515,6 +524,8 @@ const faqPhrasings: Record<string, string[]> = {
     "one time fee",
   ],
   "plan-changes": [
+    "upgrade my plan later on",
+    "can I upgrade",
     "I need extra hours",
     "change my plan",
     "upgrade plan",
@@ -694,6 +705,56 @@ export function trainingExamples(): TrainingExample[] {
   }
   return [...examples, ...contentExamples()];
 }
+
+/**
+ * Words that mean the same here, read as the first of each group before classifying, so an example
+ * with one of them teaches all of them ("what do consultants charge" and "what do experts cost").
+ */
+export const sameMeaning: string[][] = [
+  ["hello", "hi", "hey", "hiya", "helo", "yo", "howdy", "greetings"],
+  ["thanks", "thank", "thx", "ty", "cheers"],
+  [
+    "consultant",
+    "consultants",
+    "expert",
+    "experts",
+    "specialist",
+    "specialists",
+    "advisor",
+    "advisors",
+    "adviser",
+    "advisers",
+  ],
+  ["assistant", "assistants", "va", "vas"],
+  [
+    "price",
+    "prices",
+    "pricing",
+    "cost",
+    "costs",
+    "charge",
+    "charges",
+    "rate",
+    "rates",
+    "expensive",
+    "cheap",
+    "cheapest",
+    "fee",
+    "fees",
+  ],
+  ["appointment", "appointments", "session", "sessions", "booking", "bookings"],
+  ["person", "human", "humans", "agent", "representative", "staff", "people"],
+  ["refund", "refunds", "refunded", "reimburse", "reimbursed"],
+  ["plan", "plans", "package", "packages"],
+  ["information", "info", "details", "data"],
+];
+
+/** Phrases that mean one word here, read as that word before classifying. */
+export const samePhrase: Array<[word: string, phrases: string[]]> = [
+  // Not "set up" alone: "set up an appointment" is booking; "set up fee" is two words the classifier pairs.
+  ["setup", ["set things up", "setting up", "set it up", "set everything up", "setting things up"]],
+  ["refund", ["money back", "my money returned"]],
+];
 
 /** How a clarifying question names each intent (FAQ items use their question). */
 const intentLabels: Record<string, string> = {

@@ -65,7 +65,12 @@ const specialityTypos = new ChoiceMatcher(
  * The values a sentence names, in order of how much of it they explain: the longest name found
  * whole counts first ("legal advice for my startup" is legal, not entrepreneurial).
  */
-function namedValues(text: string, phrases: Phrase[], typos: ChoiceMatcher): string[] {
+function namedValues(
+  text: string,
+  phrases: Phrase[],
+  typos: ChoiceMatcher,
+  options: NamedOptions = {},
+): string[] {
   const sentence = stemmedSentence(text);
   const found: string[] = [];
   let rest = sentence;
@@ -75,19 +80,24 @@ function namedValues(text: string, phrases: Phrase[], typos: ChoiceMatcher): str
       rest = rest.replace(phrase.stems, " ");
     }
   }
-  if (found.length > 0) return found;
+  if (found.length > 0 || options.wholeNamesOnly) return found;
   const nearMiss = typos.match(text);
   return nearMiss ? [nearMiss.value] : [];
 }
 
+interface NamedOptions {
+  /** Names found whole only, no near misses. */
+  wholeNamesOnly?: boolean;
+}
+
 /** The service slugs a sentence names, most specific first. */
-export function servicesNamed(text: string): string[] {
-  return namedValues(text, servicePhrases, serviceTypos);
+export function servicesNamed(text: string, options?: NamedOptions): string[] {
+  return namedValues(text, servicePhrases, serviceTypos, options);
 }
 
 /** The speciality slugs a sentence names, most specific first. */
-export function specialitiesNamed(text: string): string[] {
-  return namedValues(text, specialityPhrases, specialityTypos);
+export function specialitiesNamed(text: string, options?: NamedOptions): string[] {
+  return namedValues(text, specialityPhrases, specialityTypos, options);
 }
 
 /** A stretch of time a visitor asked about, as instants, with the words they used. */

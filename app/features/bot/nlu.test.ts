@@ -104,3 +104,26 @@ describe("ChoiceMatcher", () => {
     });
   });
 });
+
+describe("the questions issue 17 found unanswered or answered wrong", () => {
+  it.each([
+    ["do you charge anything to set things up?", faqIntentName("setup-fee"), undefined],
+    ["any deal for new customers?", INTENT.pricing, undefined],
+    ["what payment methods do you accept", INTENT.paymentMethods, undefined],
+    ["if I cancel will I get my money back", INTENT.cancellation, undefined],
+    ["can someone run my instagram and facebook", INTENT.serviceDetails, "service2"],
+    ["I need help with my taxes", INTENT.findConsultant, "tax"],
+    ["I need legal advice for my startup", INTENT.findConsultant, "legal"],
+    ["is my ID number stored safely", INTENT.personalData, undefined],
+    ["how much does a session cost", INTENT.consultantFees, undefined],
+    ["a tax consultant free tomorrow afternoon?", INTENT.consultantAvailability, "tax"],
+  ])("reads %j as %s", async (text, intent, value) => {
+    const { top } = await understand(text);
+    expect(top.intent).toBe(intent);
+    if (value) expect(top.value).toBe(value);
+  });
+
+  it("says a question about the weather is outside what it knows", async () => {
+    expect((await understand("What's the weather in Paris tomorrow?")).top.intent).toBe(INTENT.fallback);
+  });
+});

@@ -9,7 +9,15 @@ import { containerBootstrap } from "@nlpjs/core";
 import { LangEn } from "@nlpjs/lang-en-min";
 import { NluNeural } from "@nlpjs/nlu";
 import { faq } from "~/content/faq";
-import { DIALOG_INTENTS, faqIntentName, INTENT, SPECIALITY_INTENTS, trainingExamples } from "./catalog";
+import {
+  DIALOG_INTENTS,
+  faqIntentName,
+  INTENT,
+  SPECIALITY_INTENTS,
+  sameMeaning,
+  samePhrase,
+  trainingExamples,
+} from "./catalog";
 import { servicesNamed, specialitiesNamed, withDatesMasked } from "./entities";
 import { isStopWord, words } from "./text";
 
@@ -21,6 +29,12 @@ export const CONFIDENCE_THRESHOLD = 0.5;
 const CLOSE_RATIO = 0.6;
 /** Only the first words of a long message are classified (a question rarely needs more). */
 const MAX_QUERY_WORDS = 60;
+/** Each word of a group of the same meaning, to the group's first word. */
+const CANONICAL = new Map(sameMeaning.flatMap(([first, ...others]) => others.map((word) => [word, first!])));
+function canonical(word: string): string {
+  return CANONICAL.get(word) ?? word;
+}
+
 /** A training sentence found whole once a typo is corrected. */
 const CORRECTED_WHOLE_CONFIDENCE = 0.95;
 /** A message most of whose meaningful words the assistant never saw is about something else. */
@@ -60,17 +74,32 @@ let training: Promise<Classifier> | undefined;
 
 /** The words of a sentence, with its dates as one word and contact details gone. */
 function wordsOf(text: string): string[] {
-  const kept = words(withoutContactDetails(text)).slice(0, MAX_QUERY_WORDS).join(" ");
-  return words(withDatesMasked(kept, MASKING_REFERENCE));
+  let kept = ` ${words(withoutContactDetails(text)).slice(0, MAX_QUERY_WORDS).join(" ")} `;
+  for (const [word, phrases] of samePhrase) {
+    for (const phrase of phrases) kept = kept.replaceAll(` ${phrase} `, ` ${word} `);
+  }
+  return words(withDatesMasked(kept.trim(), MASKING_REFERENCE));
 }
 
 /**
  * What the classifier reads: the words, spelling corrected, and each pair of neighbouring words as
  * one more feature ("how_much", "sign_up"), since a pair often says more than its two words apart.
  */
-function featuresOf(list: string[]): string {
+function featuresOf(words: string[]): string {
+  const list = words.map(canonical);
   const pairs = list.slice(1).map((word, index) => `${list[index]}_${word}`);
-  return [...list, ...pairs].join(" ");
+  return [...list, ...pairs, ...entityMarkers(list.join(" "))].join(" ");
+}
+
+/**
+ * One feature for "names a service" and one for "names a consultant speciality", so that what any
+ * service or speciality is called counts alike ("a tax adviser" and "a lawyer" are both a speciality).
+ */
+function entityMarkers(text: string): string[] {
+  const markers: string[] = [];
+  if (servicesNamed(text, { wholeNamesOnly: true }).length > 0) markers.push("namesaservice");
+  if (specialitiesNamed(text, { wholeNamesOnly: true }).length > 0) markers.push("namesaspeciality");
+  return markers;
 }
 
 async function train(): Promise<Classifier> {
@@ -83,7 +112,7 @@ async function train(): Promise<Classifier> {
   const inScopeWords = new Set(
     examples
       .filter((example) => example.intent !== INTENT.fallback)
-      .flatMap((example) => wordsOf(example.text)),
+      .flatMap((example) => wordsOf(example.text).map(canonical)),
   );
   const corpus = examples.map((example) => ({
     utterance: featuresOf(wordsOf(example.text)),
@@ -155,25 +184,27 @@ async function classify(input: string): Promise<Understanding> {
   const whole = said ?? phrases.get(list.join(" "));
   const wholeConfidence = said ? 1 : CORRECTED_WHOLE_CONFIDENCE;
   const { classifications } = await nlu.process(featuresOf(list));
+  // Values are read from the corrected words too, so "bookeeping" names Bookkeeping.
+  const corrected = list.join(" ");
   const ranked = withSpecialityRead(
     classifications
       .filter((entry) => entry.intent !== "None" && entry.score > 0.005)
       .map((entry) => ({
         intent: entry.intent,
         confidence: round2(entry.score),
-        value: valueFor(entry.intent, input),
+        value: valueFor(entry.intent, corrected),
       })),
-    input,
+    corrected,
   );
   if (whole) {
     if (whole === INTENT.fallback) return { ranked: [], top: fallback };
     const others = ranked.filter((entry) => entry.intent !== whole);
-    const top = { intent: whole, confidence: wholeConfidence, value: valueFor(whole, input) };
+    const top = { intent: whole, confidence: wholeConfidence, value: valueFor(whole, corrected) };
     return { ranked: [top, ...others], top };
   }
   // The classifier's guesses about a message mostly of words it never saw are noise: none are offered.
   const meaningful = list.filter((word) => !isStopWord(word));
-  const unknown = meaningful.filter((word) => !inScopeWords.has(word)).length;
+  const unknown = meaningful.filter((word) => !inScopeWords.has(canonical(word))).length;
   if (meaningful.length > 0 && unknown / meaningful.length > MOST_UNKNOWN)
     return { ranked: [], top: fallback };
   const [best, second] = ranked;
