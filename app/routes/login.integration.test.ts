@@ -44,7 +44,12 @@ describe("the login page's loader", () => {
       mode: "signup",
       redirectTo: "/my-appointments",
     });
-    for (const elsewhere of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+    for (const elsewhere of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+    ]) {
       expect((await page(`?redirectTo=${encodeURIComponent(elsewhere)}`)).redirectTo).toBe("");
     }
   });
@@ -103,6 +108,34 @@ describe("logging in", () => {
     for (const elsewhere of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
       const { answer } = await post({ email: account.email, password: GOOD_PASSWORD, redirectTo: elsewhere });
       expect({ status: answer.status, location: answer.location }).toEqual({ status: 302, location: "/" });
+    }
+  });
+
+  it("goes home, on this origin, when redirectTo hides another site behind a control character or a backslash", async () => {
+    const account = await signUp(suite.app.app);
+    const here = new URL((await pageContext(suite.app)).env.publicUrl).origin;
+    const disguised = [
+      "/\t/evil.example",
+      "/\t/evil.example/my-appointments",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/\u001b/evil.example",
+      "/\u007f/evil.example",
+      "\t//evil.example",
+      "/\\evil.example",
+      "\\\\evil.example",
+      "//evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+    ];
+    for (const elsewhere of disguised) {
+      const { answer } = await post({ email: account.email, password: GOOD_PASSWORD, redirectTo: elsewhere });
+      expect({ redirectTo: elsewhere, status: answer.status, location: answer.location }).toEqual({
+        redirectTo: elsewhere,
+        status: 302,
+        location: "/",
+      });
+      expect(new URL(answer.location!, here).origin).toBe(here);
     }
   });
 

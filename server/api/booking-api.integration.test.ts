@@ -44,7 +44,8 @@ beforeAll(async () => {
   vi.setSystemTime(NOW);
   database = await createTestDatabase();
   await seedDatabase(database.db);
-  ({ app, env } = createTestApp(database));
+  // The races below send 50 requests at once: the database decides them, not the cap on requests in flight.
+  ({ app, env } = createTestApp(database, { settings: { MAX_REQUESTS_IN_FLIGHT: "1000" } }));
 });
 afterEach(() => {
   // A test that moved the clock forward leaves the next one at the same "now".

@@ -26,6 +26,7 @@ function appWhoseDatabaseIsAway(): Hono<ApiEnv> {
     context.set("logger", createLogger("silent"));
     context.set("requestId", "test-request");
     context.set("clientAddress", "198.51.100.9");
+    context.set("payments", {});
     await next();
   });
   app.route(

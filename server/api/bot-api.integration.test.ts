@@ -19,6 +19,7 @@ import { faq } from "~/content/faq";
 import { firstCycleOffer, services } from "~/content/services";
 import { site } from "~/content/site";
 import type { DatabaseHandle } from "~/infra/db.server";
+import { LIMITS } from "~/lib/lex-wire";
 import { botSessions, inquiries, outbox } from "../../db/schema";
 import { BOT, type ListeningServer, lexClient, listen, newSessionId } from "../../tests/setup/bot";
 import { createTestApp } from "../../tests/setup/test-app";
@@ -588,6 +589,103 @@ describe("what Lex refuses", () => {
       );
       expect(typeof ((await response.json()) as { message: unknown }).message).toBe("string");
     }
+  });
+});
+
+/** A session state of exactly `bytes` bytes as JSON: seventeen attributes of up to 1,024 characters. */
+function stateOfBytes(bytes: number, fill: string) {
+  const names = Array.from({ length: 17 }, (_, index) => `pad${String(index).padStart(2, "0")}`);
+  const empty = Buffer.byteLength(
+    JSON.stringify({ sessionAttributes: Object.fromEntries(names.map((name) => [name, ""])) }),
+  );
+  let left = bytes - empty;
+  const sessionAttributes: Record<string, string> = {};
+  for (const name of names) {
+    const length = Math.min(1024, Math.max(0, left));
+    sessionAttributes[name] = fill.repeat(length);
+    left -= length;
+  }
+  const state = { sessionAttributes };
+  expect(Buffer.byteLength(JSON.stringify(state))).toBe(bytes);
+  return state;
+}
+
+/** A raw call with a JSON body, as any HTTP client could make it. */
+function postJson(path: string, body: unknown) {
+  return raw(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function expectStateTooLarge(response: Response, message: RegExp) {
+  expect(response.status).toBe(400);
+  expect(response.headers.get("x-amzn-errortype")).toMatch(/^ValidationException:/);
+  expect(((await response.json()) as { message: string }).message).toMatch(message);
+}
+
+describe("the cap on a session's state", () => {
+  const overCap = new RegExp(`'sessionState'.*at most ${LIMITS.sessionStateBytes} bytes`);
+
+  it("takes a PutSession state of exactly 16 KB, refuses one byte more and keeps the state it had", async () => {
+    const sessionId = newSessionId("state-cap");
+    const atCap = stateOfBytes(LIMITS.sessionStateBytes, "x");
+    const put = await client.send(new PutSessionCommand({ ...BOT, sessionId, sessionState: atCap }));
+    expect(put.$metadata.httpStatusCode).toBe(200);
+
+    await expectStateTooLarge(
+      await postJson(sessionPath(sessionId), {
+        sessionState: stateOfBytes(LIMITS.sessionStateBytes + 1, "y"),
+      }),
+      overCap,
+    );
+    const kept = await client.send(new GetSessionCommand({ ...BOT, sessionId }));
+    expect(kept.sessionState?.sessionAttributes).toEqual(atCap.sessionAttributes);
+  });
+
+  it("refuses an over-cap state on a new session, by PutSession or RecognizeText, and stores no session", async () => {
+    const tooLarge = stateOfBytes(LIMITS.sessionStateBytes + 1, "y");
+    const byPut = newSessionId("state-cap-put");
+    await expectStateTooLarge(await postJson(sessionPath(byPut), { sessionState: tooLarge }), overCap);
+    const byText = newSessionId("state-cap-text");
+    await expectStateTooLarge(
+      await postJson(sessionPath(byText, "/text"), { text: "hello", sessionState: tooLarge }),
+      overCap,
+    );
+    for (const sessionId of [byPut, byText]) {
+      await expectLexError(
+        client.send(new GetSessionCommand({ ...BOT, sessionId })),
+        ResourceNotFoundException,
+        404,
+      );
+    }
+  });
+
+  it("refuses a turn whose merged session attributes outgrow the cap, keeping the previous turn", async () => {
+    const sessionId = newSessionId("state-grows");
+    const first = stateOfBytes(9 * 1024, "a");
+    expect((await say("hello", sessionId, { sessionState: first })).$metadata.httpStatusCode).toBe(200);
+
+    // Each half is under the cap, but the attributes merge with the stored ones into more than 16 KB.
+    const second = {
+      sessionAttributes: Object.fromEntries(
+        Object.entries(stateOfBytes(9 * 1024, "b").sessionAttributes).map(([name, value]) => [
+          `more${name}`,
+          value,
+        ]),
+      ),
+    };
+    await expectStateTooLarge(
+      await postJson(sessionPath(sessionId, "/text"), {
+        text: "what services do you offer",
+        sessionState: second,
+      }),
+      /The conversation's state grew too large\. Please start over\./,
+    );
+    const kept = await client.send(new GetSessionCommand({ ...BOT, sessionId }));
+    expect(kept.sessionState?.sessionAttributes).toEqual(first.sessionAttributes);
+    expect(kept.interpretations?.[0]?.intent?.name).toBe("Greeting");
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Pictures are a CPU lever (issue 15, item 5): a pixel bomb is refused from its header, each user
- * may send only so many a minute, and only a few are decoded at once. sharp is wrapped so the test
- * sees every decode (and can hold decodes open) without depending on timings.
+ * may send only so many a minute, only a few are decoded at once, and each decode has a time
+ * budget. sharp is wrapped so the test sees every decode (and can hold decodes open, or make them
+ * slow) without depending on timings.
  */
 
 import { mkdtempSync, readdirSync } from "node:fs";
@@ -25,6 +26,11 @@ const decodes = vi.hoisted(() => ({
   mostAtOnce: 0,
   /** While set, every decode waits for it before it starts its work. */
   hold: undefined as Promise<void> | undefined,
+  /**
+   * While set, every decode needs this many seconds: one whose pipeline has a shorter time budget
+   * is stopped the way sharp stops it, and one with no budget runs to the end.
+   */
+  needsSeconds: undefined as number | undefined,
 }));
 
 vi.mock("sharp", async (importOriginal) => {
@@ -33,13 +39,24 @@ vi.mock("sharp", async (importOriginal) => {
     const pipeline = real(...args);
     if (!(args[0] instanceof Uint8Array)) return pipeline;
     const toBuffer = pipeline.toBuffer.bind(pipeline) as () => Promise<Buffer>;
+    const timeout = pipeline.timeout.bind(pipeline);
+    let budgetSeconds = 0;
     Object.assign(pipeline, {
+      timeout: (options: { seconds: number }) => {
+        budgetSeconds = options.seconds;
+        return timeout(options);
+      },
       toBuffer: async () => {
         decodes.started += 1;
         decodes.running += 1;
         decodes.mostAtOnce = Math.max(decodes.mostAtOnce, decodes.running);
         try {
           await decodes.hold;
+          const needs = decodes.needsSeconds;
+          if (needs !== undefined && budgetSeconds > 0 && needs > budgetSeconds) {
+            // sharp's own error when a decode outruns its budget (vips_error in sharp's src/common.cc).
+            throw new Error(`timeout: ${Math.floor((100 * budgetSeconds) / needs)}% complete`);
+          }
           return await toBuffer();
         } finally {
           decodes.running -= 1;
@@ -70,6 +87,8 @@ const PICTURES_PER_MINUTE = 3;
 const TOO_MANY_PIXELS =
   "This picture is too large to process (6300 × 6300 pixels). Please choose a smaller copy: a JPEG photo may have up to 50 megapixels, a PNG or WebP picture up to 16.";
 
+const TOO_SLOW = "This picture took too long to process. Please choose a smaller copy of it.";
+
 let database: DatabaseHandle;
 let testApp: ReturnType<typeof createTestApp>;
 let bomb: Uint8Array;
@@ -87,6 +106,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   decodes.hold = undefined;
+  decodes.needsSeconds = undefined;
   slots.busy = false;
 });
 
@@ -210,6 +230,26 @@ describe("decoding", () => {
     expect(new Set(stored).size).toBe(5);
     expect(decodes.started - startedBefore).toBe(5);
     expect(decodes.mostAtOnce).toBe(decodesAtOnce);
+  });
+
+  it("stops a decode that outruns its time budget: 413 and a sentence, on the API and My Profile, nothing stored", async () => {
+    const customer = await createUserWithSession(database.db);
+    const picture = await smallPng();
+    const filesBefore = readdirSync(testApp.env.uploadDirectory);
+    decodes.needsSeconds = 30;
+
+    const response = await postToApi(customer.token, picture);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: TOO_SLOW });
+    const onTheForm = await postToMyProfile(customer.token, picture);
+    expect(onTheForm.status).toBe(413);
+    expect(onTheForm.data.error).toBe(TOO_SLOW);
+    expect(onTheForm.data.fieldErrors.image).toBe(TOO_SLOW);
+    expect(readdirSync(testApp.env.uploadDirectory)).toEqual(filesBefore);
+
+    // The stopped decodes gave their slots back: the same picture, decoded in time, is taken.
+    decodes.needsSeconds = undefined;
+    expect((await postToApi(customer.token, picture)).status).toBe(200);
   });
 
   it("turns a picture away with 429, Retry-After and a sentence when no slot comes free in time", async () => {
