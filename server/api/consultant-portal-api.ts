@@ -1,32 +1,16 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { appointmentStatus } from "~/features/booking/appointment-status";
 import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
-import { slotOf } from "~/features/booking/slots";
-import { listOwnAppointments, type ScheduledAppointment } from "~/features/consultants/portal.server";
+import { listOwnAppointments } from "~/features/consultants/portal.server";
 import { FeatureError } from "~/lib/errors";
 import { type ApiEnv, NOT_ALLOWED, onlyRoles, requireApiRole } from "./api-env";
-import { wholeUnits } from "./legacy-shapes";
+import { portalAppointment } from "./legacy-shapes";
 
 /** The consultant account and the consultant profile it speaks for; an unlinked account may do nothing. */
 function requirePortalUser(context: Context<ApiEnv>) {
   const user = requireApiRole(context, "consultant");
   if (!user.consultantId) throw new FeatureError("forbidden", NOT_ALLOWED);
   return { user, consultantId: user.consultantId };
-}
-
-/** One of the consultant's appointments, in the staff API's style. */
-function portalAppointmentShape({ appointment, customer }: ScheduledAppointment, zone: string) {
-  const slot = slotOf(appointment.startsAt, zone);
-  return {
-    _id: appointment.id,
-    user: { _id: customer.id, name: customer.name, email: customer.email },
-    startsAt: appointment.startsAt.toISOString(),
-    slotDate: slot.slotDate,
-    slotTime: slot.slotTime,
-    amount: wholeUnits(appointment.amountCents),
-    status: appointmentStatus(appointment),
-  };
 }
 
 const attendanceMessages: Record<AttendanceOutcome, string> = {
@@ -58,7 +42,7 @@ export function consultantPortalApi() {
     const zone = context.var.env.AGENCY_TZ;
     return context.json({
       success: true,
-      appointments: page.appointments.map((row) => portalAppointmentShape(row, zone)),
+      appointments: page.appointments.map((row) => portalAppointment(row, zone)),
       page: page.page,
       pageCount: page.pageCount,
       total: page.total,

@@ -1,14 +1,29 @@
 import { describe, expect, it } from "vitest";
+import type { PersonSummary } from "~/features/accounts/people.server";
 import type { Profile } from "~/features/accounts/profile.server";
+import type { StaffAppointmentRow } from "~/features/booking/staff-appointments.server";
 import { snapshotOf } from "~/features/consultants/consultants.server";
-import type { Appointment, Consultant, Project } from "../../db/schema";
+import type { OutboxListItem } from "~/features/email/outbox-admin.server";
+import type { KycReviewItem } from "~/features/kyc/kyc-review.server";
+import type { Appointment, AuditEntry, Consultant, Inquiry, Project } from "../../db/schema";
 import {
   legacyAppointment,
   legacyDocData,
   legacyDoctor,
+  legacyNamed,
+  legacyPerson,
   legacyProfile,
   legacyProject,
+  legacySlot,
+  legacyStart,
   pictureUrl,
+  portalAppointment,
+  staffAppointment,
+  staffAuditEntry,
+  staffInquiry,
+  staffKycSubmission,
+  staffOutboxMessage,
+  staffUser,
   wholeUnits,
 } from "./legacy-shapes";
 
@@ -211,6 +226,191 @@ describe("pictures for clients on another origin", () => {
     );
     expect(legacyAppointment(appointment, ZONE, PUBLIC_URL).docData.image).toBe(
       `${PUBLIC_URL}/images/consultants/nina-petrova.webp`,
+    );
+  });
+});
+
+const CUSTOMER = {
+  id: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+  name: "Grace Hopper",
+  email: "grace@example.com",
+};
+
+describe("the pieces the staff answers share", () => {
+  it("names a slot, a start time, a named record and a person the old way", () => {
+    expect(legacySlot(appointment.startsAt, ZONE)).toEqual({ slotDate: "6_5_2027", slotTime: "01:30 PM" });
+    expect(JSON.stringify(legacyStart(appointment.startsAt, ZONE))).toBe(
+      '{"startsAt":"2027-05-06T17:30:00.000Z","slotDate":"6_5_2027","slotTime":"01:30 PM"}',
+    );
+    expect(legacyNamed(consultant)).toEqual({ _id: CONSULTANT_ID, name: "Nina Petrova" });
+    const account = { ...CUSTOMER, role: "investor" };
+    expect(JSON.stringify(legacyPerson(account))).toBe(
+      `{"_id":"${CUSTOMER.id}","name":"Grace Hopper","email":"grace@example.com"}`,
+    );
+  });
+});
+
+describe("staffAppointment and portalAppointment", () => {
+  const row: StaffAppointmentRow = {
+    id: APPOINTMENT_ID,
+    startsAt: appointment.startsAt,
+    createdAt: appointment.createdAt,
+    amountCents: 11_550,
+    currency: "USD",
+    status: "paid",
+    refunded: false,
+    cancelledBy: null,
+    cancelReason: null,
+    customer: CUSTOMER,
+    consultant: { id: CONSULTANT_ID, name: "Nina Petrova" },
+  };
+
+  it("writes a row of the staff list, byte for byte", () => {
+    expect(JSON.stringify(staffAppointment(row, ZONE))).toBe(
+      `{"_id":"${APPOINTMENT_ID}","user":{"_id":"${CUSTOMER.id}","name":"Grace Hopper","email":"grace@example.com"},"consultant":{"_id":"${CONSULTANT_ID}","name":"Nina Petrova"},"startsAt":"2027-05-06T17:30:00.000Z","slotDate":"6_5_2027","slotTime":"01:30 PM","amount":115.5,"status":"paid"}`,
+    );
+  });
+
+  it("writes the consultant's own appointment as the staff row without the consultant", () => {
+    const paid = { ...appointment, paidAt: new Date("2027-05-01T00:00:00.000Z") };
+    const own = portalAppointment({ appointment: paid, customer: CUSTOMER }, ZONE);
+    expect(JSON.stringify(own)).toBe(
+      `{"_id":"${APPOINTMENT_ID}","user":{"_id":"${CUSTOMER.id}","name":"Grace Hopper","email":"grace@example.com"},"startsAt":"2027-05-06T17:30:00.000Z","slotDate":"6_5_2027","slotTime":"01:30 PM","amount":115.5,"status":"paid"}`,
+    );
+    const { consultant: _consultant, ...withoutConsultant } = staffAppointment(row, ZONE);
+    expect(JSON.stringify(own)).toBe(JSON.stringify(withoutConsultant));
+  });
+});
+
+describe("staffKycSubmission", () => {
+  const submission: KycReviewItem = {
+    id: "5e1f0000-0000-4000-8000-000000000001",
+    user: CUSTOMER,
+    status: "pending",
+    idNumberLast4: "6789",
+    submittedAt: new Date("2027-04-02T09:15:00.000Z"),
+    decidedAt: null,
+    rejectionReason: null,
+  };
+
+  it("writes the submission with the ID's last four only, and the reason once there is one", () => {
+    expect(JSON.stringify(staffKycSubmission(submission))).toBe(
+      `{"_id":"5e1f0000-0000-4000-8000-000000000001","user":{"_id":"${CUSTOMER.id}","name":"Grace Hopper","email":"grace@example.com"},"status":"pending","idLast4":"6789","submittedAt":"2027-04-02T09:15:00.000Z"}`,
+    );
+    const rejected = {
+      ...submission,
+      status: "rejected" as const,
+      decidedAt: new Date("2027-04-03T10:00:00.000Z"),
+      rejectionReason: "The photo is unreadable.",
+    };
+    expect(staffKycSubmission(rejected)).toEqual({
+      _id: "5e1f0000-0000-4000-8000-000000000001",
+      user: { _id: CUSTOMER.id, name: "Grace Hopper", email: "grace@example.com" },
+      status: "rejected",
+      idLast4: "6789",
+      submittedAt: "2027-04-02T09:15:00.000Z",
+      reason: "The photo is unreadable.",
+    });
+  });
+});
+
+describe("staffUser", () => {
+  it("writes the account with `disabled` for its disabling time", () => {
+    const person: PersonSummary = {
+      ...CUSTOMER,
+      role: "consultant",
+      kycStatus: null,
+      disabledAt: new Date("2027-03-01T00:00:00.000Z"),
+      locked: true,
+      consultantId: CONSULTANT_ID,
+      consultantName: "Nina Petrova",
+      createdAt: new Date("2027-01-15T12:00:00.000Z"),
+    };
+    expect(JSON.stringify(staffUser(person))).toBe(
+      `{"_id":"${CUSTOMER.id}","name":"Grace Hopper","email":"grace@example.com","role":"consultant","kycStatus":null,"disabled":true,"locked":true,"consultantId":"${CONSULTANT_ID}","createdAt":"2027-01-15T12:00:00.000Z"}`,
+    );
+    expect(staffUser({ ...person, disabledAt: null }).disabled).toBe(false);
+  });
+});
+
+describe("staffOutboxMessage", () => {
+  it("writes the message's envelope and state, never its body", () => {
+    const message: OutboxListItem = {
+      id: "0ab0c0de-0000-4000-8000-000000000002",
+      recipient: "grace@example.com",
+      subject: "Your appointment is booked",
+      kind: "booking-confirmation",
+      status: "failed",
+      attempts: 3,
+      lastError: "550 mailbox unavailable",
+      createdAt: new Date("2027-05-01T08:00:00.000Z"),
+      sentAt: null,
+    };
+    expect(staffOutboxMessage(message)).toEqual({
+      _id: "0ab0c0de-0000-4000-8000-000000000002",
+      to: "grace@example.com",
+      subject: "Your appointment is booked",
+      status: "failed",
+      attempts: 3,
+      createdAt: "2027-05-01T08:00:00.000Z",
+      lastError: "550 mailbox unavailable",
+    });
+    expect(Object.keys(staffOutboxMessage(message))).toEqual([
+      "_id",
+      "to",
+      "subject",
+      "status",
+      "attempts",
+      "createdAt",
+      "lastError",
+    ]);
+  });
+});
+
+describe("staffInquiry", () => {
+  it("writes every field but the plan, the id as `_id`", () => {
+    const inquiry: Inquiry = {
+      id: "1a000000-0000-4000-8000-000000000003",
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+442079460958",
+      phoneCountry: "GB",
+      businessType: "Startup",
+      otherBusiness: "",
+      requiredServices: ["Bookkeeping", "Digital Marketing"],
+      industry: "Tech",
+      otherIndustry: "",
+      timezone: "GMT",
+      message: "We need help with our books.",
+      plan: "growth",
+      preferredCallTime: "2027-05-10 14:30:00",
+      status: "contacted",
+      version: 2,
+      createdAt: new Date("2027-05-02T10:00:00.000Z"),
+      updatedAt: new Date("2027-05-03T11:00:00.000Z"),
+    };
+    expect(JSON.stringify(staffInquiry(inquiry))).toBe(
+      '{"_id":"1a000000-0000-4000-8000-000000000003","name":"Ada Lovelace","email":"ada@example.com","phone":"+442079460958","phoneCountry":"GB","businessType":"Startup","otherBusiness":"","requiredServices":["Bookkeeping","Digital Marketing"],"industry":"Tech","otherIndustry":"","timezone":"GMT","message":"We need help with our books.","preferredCallTime":"2027-05-10 14:30:00","status":"contacted","version":2,"createdAt":"2027-05-02T10:00:00.000Z","updatedAt":"2027-05-03T11:00:00.000Z"}',
+    );
+  });
+});
+
+describe("staffAuditEntry", () => {
+  it("writes the entry with its actor and target as `_id`s", () => {
+    const entry: AuditEntry = {
+      id: "a0d17000-0000-4000-8000-000000000004",
+      at: new Date("2027-05-04T16:20:00.000Z"),
+      actorId: null,
+      actorEmail: "former.admin@example.com",
+      action: "appointment.cancel",
+      targetType: "appointment",
+      targetId: APPOINTMENT_ID,
+      summary: "Cancelled: the consultant is ill",
+      before: { status: "paid" },
+      after: { status: "cancelled" },
+    };
+    expect(JSON.stringify(staffAuditEntry(entry))).toBe(
+      `{"_id":"a0d17000-0000-4000-8000-000000000004","at":"2027-05-04T16:20:00.000Z","actor":{"_id":null,"email":"former.admin@example.com"},"action":"appointment.cancel","target":{"type":"appointment","_id":"${APPOINTMENT_ID}"},"summary":"Cancelled: the consultant is ill","before":{"status":"paid"},"after":{"status":"cancelled"}}`,
     );
   });
 });

@@ -6,12 +6,24 @@
  * Pictures are the one change: given the site's public address, they are absolute URLs, so a
  * client served from another origin can load them (DESIGN.md §4 "Foreign clients").
  */
+import type { PersonSummary } from "~/features/accounts/people.server";
 import type { Profile } from "~/features/accounts/profile.server";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
-import { slotOf } from "~/features/booking/slots";
+import { type Slot, slotOf } from "~/features/booking/slots";
+import type { StaffAppointmentRow } from "~/features/booking/staff-appointments.server";
 import { snapshotOf } from "~/features/consultants/consultants.server";
+import type { ScheduledAppointment } from "~/features/consultants/portal.server";
+import type { OutboxListItem } from "~/features/email/outbox-admin.server";
+import type { KycReviewItem } from "~/features/kyc/kyc-review.server";
 import { roiPercent } from "~/features/projects/projects.server";
-import type { Appointment, Consultant, ConsultantSnapshot, Project } from "../../db/schema";
+import type {
+  Appointment,
+  AuditEntry,
+  Consultant,
+  ConsultantSnapshot,
+  Inquiry,
+  Project,
+} from "../../db/schema";
 
 /** The picture every account without one of its own shows (the old app gave each user one). */
 export const DEFAULT_PICTURE_PATH = "/images/default-avatar.svg";
@@ -29,6 +41,36 @@ export function pictureUrl(image: string, publicUrl?: string): string {
 /** Cents as the old clients' whole currency units: 8000 → 80, 4321 → 43.21. */
 export function wholeUnits(amountCents: number): number {
   return amountCents / 100;
+}
+
+/** A slot as the old clients name it: `day_month_year` and `hh:mm AM/PM`, in the given zone. */
+export function legacySlot(startsAt: Date, zone: string): Pick<Slot, "slotDate" | "slotTime"> {
+  const { slotDate, slotTime } = slotOf(startsAt, zone);
+  return { slotDate, slotTime };
+}
+
+/** A start time in the staff API's answers: the instant (ISO 8601, UTC), then its slot. */
+export type LegacyStart = Pick<Slot, "startsAt" | "slotDate" | "slotTime">;
+
+export function legacyStart(startsAt: Date, zone: string): LegacyStart {
+  return { startsAt: startsAt.toISOString(), ...legacySlot(startsAt, zone) };
+}
+
+/** A record named in another's answer: its id as `_id`, and its name. */
+export interface LegacyNamed {
+  _id: string;
+  name: string;
+}
+
+export function legacyNamed(record: { id: string; name: string }): LegacyNamed {
+  return { _id: record.id, name: record.name };
+}
+
+/** A person named in another's answer (an appointment's customer, a KYC submitter). */
+export type LegacyPerson = LegacyNamed & { email: string };
+
+export function legacyPerson(person: { id: string; name: string; email: string }): LegacyPerson {
+  return { ...legacyNamed(person), email: person.email };
 }
 
 /** The consultant as the old clients saw it in an appointment (`docData`): `_id`, fees in dollars. */
@@ -75,7 +117,7 @@ export function legacyDoctor(
 ): LegacyDoctor {
   const slotsBooked: Record<string, string[]> = {};
   for (const startsAt of upcomingStarts) {
-    const slot = slotOf(startsAt, zone);
+    const slot = legacySlot(startsAt, zone);
     slotsBooked[slot.slotDate] = [...(slotsBooked[slot.slotDate] ?? []), slot.slotTime];
   }
   const { feeCents, currency: _currency, address, ...described } = snapshotOf(consultant);
@@ -118,13 +160,11 @@ export function legacyAppointment(
   zone: string,
   publicUrl?: string,
 ): LegacyAppointment {
-  const slot = slotOf(appointment.startsAt, zone);
   return {
     _id: appointment.id,
     docId: appointment.consultantId,
     docData: legacyDocData(appointment.consultantId, appointment.consultantSnapshot, publicUrl),
-    slotDate: slot.slotDate,
-    slotTime: slot.slotTime,
+    ...legacySlot(appointment.startsAt, zone),
     startsAt: appointment.startsAt.toISOString(),
     amount: wholeUnits(appointment.amountCents),
     currency: appointment.currency,
@@ -185,5 +225,170 @@ export function legacyProject(project: Project, publicUrl?: string): LegacyProje
     type: project.type,
     summary: project.summary,
     investmentDetails: { roi: roiPercent(project) },
+  };
+}
+
+/** What the staff and portal lists show of an appointment's time and price, in this key order. */
+type ScheduleAndPrice = LegacyStart & { amount: number };
+
+function scheduleAndPrice(startsAt: Date, amountCents: number, zone: string): ScheduleAndPrice {
+  return { ...legacyStart(startsAt, zone), amount: wholeUnits(amountCents) };
+}
+
+/** An appointment in GET /api/admin/appointments (DESIGN.md §4). */
+export type StaffAppointment = {
+  _id: string;
+  user: LegacyPerson;
+  consultant: LegacyNamed;
+} & ScheduleAndPrice & {
+    status: AppointmentStatus;
+  };
+
+export function staffAppointment(row: StaffAppointmentRow, zone: string): StaffAppointment {
+  return {
+    _id: row.id,
+    user: legacyPerson(row.customer),
+    consultant: legacyNamed(row.consultant),
+    ...scheduleAndPrice(row.startsAt, row.amountCents, zone),
+    status: row.status,
+  };
+}
+
+/** A consultant's own appointment in GET /api/consultant-portal/appointments: the staff shape, no consultant. */
+export type PortalAppointment = Omit<StaffAppointment, "consultant">;
+
+export function portalAppointment(
+  { appointment, customer }: ScheduledAppointment,
+  zone: string,
+): PortalAppointment {
+  return {
+    _id: appointment.id,
+    user: legacyPerson(customer),
+    ...scheduleAndPrice(appointment.startsAt, appointment.amountCents, zone),
+    status: appointmentStatus(appointment),
+  };
+}
+
+/** A KYC submission in GET /api/admin/kyc: the last four characters of the ID only; `reason` once rejected. */
+export interface StaffKycSubmission {
+  _id: string;
+  user: LegacyPerson;
+  status: KycReviewItem["status"];
+  idLast4: string;
+  submittedAt: string;
+  reason?: string;
+}
+
+export function staffKycSubmission(submission: KycReviewItem): StaffKycSubmission {
+  return {
+    _id: submission.id,
+    user: legacyPerson(submission.user),
+    status: submission.status,
+    idLast4: submission.idNumberLast4,
+    submittedAt: submission.submittedAt.toISOString(),
+    ...(submission.rejectionReason ? { reason: submission.rejectionReason } : {}),
+  };
+}
+
+/** An account in GET /api/admin/users. */
+export interface StaffUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: PersonSummary["role"];
+  kycStatus: PersonSummary["kycStatus"];
+  disabled: boolean;
+  locked: boolean;
+  consultantId: string | null;
+  createdAt: string;
+}
+
+export function staffUser(person: PersonSummary): StaffUser {
+  return {
+    _id: person.id,
+    name: person.name,
+    email: person.email,
+    role: person.role,
+    kycStatus: person.kycStatus,
+    disabled: person.disabledAt !== null,
+    locked: person.locked,
+    consultantId: person.consultantId,
+    createdAt: person.createdAt.toISOString(),
+  };
+}
+
+/** An e-mail in GET /api/admin/outbox (the bodies stay out of it). */
+export interface StaffOutboxMessage {
+  _id: string;
+  to: string;
+  subject: string;
+  status: OutboxListItem["status"];
+  attempts: number;
+  createdAt: string;
+  lastError: string | null;
+}
+
+export function staffOutboxMessage(message: OutboxListItem): StaffOutboxMessage {
+  return {
+    _id: message.id,
+    to: message.recipient,
+    subject: message.subject,
+    status: message.status,
+    attempts: message.attempts,
+    createdAt: message.createdAt.toISOString(),
+    lastError: message.lastError,
+  };
+}
+
+/** An inquiry in GET /api/admin/inquiries: every field but the plan, the id as `_id`. */
+export type StaffInquiry = { _id: string } & Omit<Inquiry, "id" | "plan" | "createdAt" | "updatedAt"> & {
+    createdAt: string;
+    updatedAt: string;
+  };
+
+export function staffInquiry(inquiry: Inquiry): StaffInquiry {
+  return {
+    _id: inquiry.id,
+    name: inquiry.name,
+    email: inquiry.email,
+    phone: inquiry.phone,
+    phoneCountry: inquiry.phoneCountry,
+    businessType: inquiry.businessType,
+    otherBusiness: inquiry.otherBusiness,
+    requiredServices: inquiry.requiredServices,
+    industry: inquiry.industry,
+    otherIndustry: inquiry.otherIndustry,
+    timezone: inquiry.timezone,
+    message: inquiry.message,
+    preferredCallTime: inquiry.preferredCallTime,
+    status: inquiry.status,
+    version: inquiry.version,
+    createdAt: inquiry.createdAt.toISOString(),
+    updatedAt: inquiry.updatedAt.toISOString(),
+  };
+}
+
+/** An entry of the audit log in GET /api/admin/audit; the actor's id is null once their account is gone. */
+export interface StaffAuditEntry {
+  _id: string;
+  at: string;
+  actor: { _id: string | null; email: string };
+  action: string;
+  target: { type: string; _id: string };
+  summary: string;
+  before: AuditEntry["before"];
+  after: AuditEntry["after"];
+}
+
+export function staffAuditEntry(entry: AuditEntry): StaffAuditEntry {
+  return {
+    _id: entry.id,
+    at: entry.at.toISOString(),
+    actor: { _id: entry.actorId, email: entry.actorEmail },
+    action: entry.action,
+    target: { type: entry.targetType, _id: entry.targetId },
+    summary: entry.summary,
+    before: entry.before,
+    after: entry.after,
   };
 }

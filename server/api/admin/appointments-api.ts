@@ -1,32 +1,12 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { recordAttendance } from "~/features/booking/attendance.server";
-import { slotOf } from "~/features/booking/slots";
-import {
-  listStaffAppointments,
-  parseAppointmentFilters,
-  type StaffAppointmentRow,
-} from "~/features/booking/staff-appointments.server";
+import { listStaffAppointments, parseAppointmentFilters } from "~/features/booking/staff-appointments.server";
 import { rescheduleAppointment, staffCancelAppointment } from "~/features/booking/staff-changes.server";
 import { describeTime } from "~/lib/dates";
 import { type ApiEnv, requireApiRole } from "../api-env";
-import { wholeUnits } from "../legacy-shapes";
+import { legacyStart, staffAppointment } from "../legacy-shapes";
 import { readJsonObject } from "../request-body";
-
-/** An appointment in GET /api/admin/appointments (DESIGN.md §4). */
-function staffAppointmentShape(row: StaffAppointmentRow, zone: string) {
-  const slot = slotOf(row.startsAt, zone);
-  return {
-    _id: row.id,
-    user: { _id: row.customer.id, name: row.customer.name, email: row.customer.email },
-    consultant: { _id: row.consultant.id, name: row.consultant.name },
-    startsAt: row.startsAt.toISOString(),
-    slotDate: slot.slotDate,
-    slotTime: slot.slotTime,
-    amount: wholeUnits(row.amountCents),
-    status: row.status,
-  };
-}
 
 function changeContext(context: Context<ApiEnv>) {
   return {
@@ -50,7 +30,7 @@ export function adminAppointmentsApi() {
     const page = await listStaffAppointments(context.var.db, filters, { zone });
     return context.json({
       success: true,
-      appointments: page.rows.map((row) => staffAppointmentShape(row, zone)),
+      appointments: page.rows.map((row) => staffAppointment(row, zone)),
       page: page.page,
       hasMore: page.hasMore,
       total: page.total,
@@ -100,13 +80,11 @@ export function adminAppointmentsApi() {
       { kind: "staff", staff },
       changeContext(context),
     );
-    const slot = slotOf(moved.startsAt, context.var.env.AGENCY_TZ);
+    const zone = context.var.env.AGENCY_TZ;
     return context.json({
       success: true,
-      message: `Appointment moved to ${describeTime(moved.startsAt, context.var.env.AGENCY_TZ)}`,
-      startsAt: moved.startsAt.toISOString(),
-      slotDate: slot.slotDate,
-      slotTime: slot.slotTime,
+      message: `Appointment moved to ${describeTime(moved.startsAt, zone)}`,
+      ...legacyStart(moved.startsAt, zone),
     });
   });
 

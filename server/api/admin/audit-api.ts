@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { auditQueryFrom } from "~/features/audit/audit-query.server";
 import type { ApiEnv } from "../api-env";
+import { staffAuditEntry } from "../legacy-shapes";
 
 /** GET /api/admin/audit (query `action`, `targetType`, `targetId`, `actor`, `from`, `to` as days, `page`). */
 export function adminAuditApi() {
@@ -12,16 +13,7 @@ export function adminAuditApi() {
     const { entries, hasMore } = await listAuditEntries(context.var.db, filters, page);
     return context.json({
       success: true,
-      entries: entries.map((entry) => ({
-        _id: entry.id,
-        at: entry.at.toISOString(),
-        actor: { _id: entry.actorId, email: entry.actorEmail },
-        action: entry.action,
-        target: { type: entry.targetType, _id: entry.targetId },
-        summary: entry.summary,
-        before: entry.before,
-        after: entry.after,
-      })),
+      entries: entries.map(staffAuditEntry),
       hasMore,
     });
   });

@@ -2,32 +2,9 @@ import { Hono } from "hono";
 import { inquiryStatusFrom, listInquiries, updateInquiry } from "~/features/contact/inquiry-inbox.server";
 import { FeatureError } from "~/lib/errors";
 import { pageNumberFrom } from "~/lib/page-number";
-import type { Inquiry } from "../../../db/schema";
 import { type ApiEnv, requireApiRole } from "../api-env";
+import { staffInquiry } from "../legacy-shapes";
 import { readJsonObject } from "../request-body";
-
-/** An inquiry as the staff API shows it: every field, the id as `_id`. */
-function staffInquiry(inquiry: Inquiry) {
-  return {
-    _id: inquiry.id,
-    name: inquiry.name,
-    email: inquiry.email,
-    phone: inquiry.phone,
-    phoneCountry: inquiry.phoneCountry,
-    businessType: inquiry.businessType,
-    otherBusiness: inquiry.otherBusiness,
-    requiredServices: inquiry.requiredServices,
-    industry: inquiry.industry,
-    otherIndustry: inquiry.otherIndustry,
-    timezone: inquiry.timezone,
-    message: inquiry.message,
-    preferredCallTime: inquiry.preferredCallTime,
-    status: inquiry.status,
-    version: inquiry.version,
-    createdAt: inquiry.createdAt.toISOString(),
-    updatedAt: inquiry.updatedAt.toISOString(),
-  };
-}
 
 /** GET /api/admin/inquiries (query `status`, `q`, `page`), PATCH /api/admin/inquiries/{id}. */
 export function adminInquiriesApi() {

@@ -3,6 +3,7 @@ import { decideKyc, kycStatusFrom, listKycSubmissions } from "~/features/kyc/kyc
 import { FeatureError } from "~/lib/errors";
 import { pageNumberFrom } from "~/lib/page-number";
 import { type ApiEnv, requireApiRole } from "../api-env";
+import { staffKycSubmission } from "../legacy-shapes";
 import { readJsonObject } from "../request-body";
 
 /** GET /api/admin/kyc (query `status`, pending by default; `page`), POST /api/admin/kyc/{id}/decision. */
@@ -22,14 +23,7 @@ export function adminKycApi() {
     );
     return context.json({
       success: true,
-      submissions: submissions.map((submission) => ({
-        _id: submission.id,
-        user: { _id: submission.user.id, name: submission.user.name, email: submission.user.email },
-        status: submission.status,
-        idLast4: submission.idNumberLast4,
-        submittedAt: submission.submittedAt.toISOString(),
-        ...(submission.rejectionReason ? { reason: submission.rejectionReason } : {}),
-      })),
+      submissions: submissions.map(staffKycSubmission),
       hasMore,
     });
   });

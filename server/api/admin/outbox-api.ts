@@ -3,6 +3,7 @@ import { listOutbox, outboxStatusFrom, retryOutboxMessage } from "~/features/ema
 import { FeatureError } from "~/lib/errors";
 import { pageNumberFrom } from "~/lib/page-number";
 import { type ApiEnv, requireApiRole } from "../api-env";
+import { staffOutboxMessage } from "../legacy-shapes";
 
 /** GET /api/admin/outbox (query `status`, `page`), POST /api/admin/outbox/{id}/retry. */
 export function adminOutboxApi() {
@@ -19,15 +20,7 @@ export function adminOutboxApi() {
     );
     return context.json({
       success: true,
-      messages: messages.map((message) => ({
-        _id: message.id,
-        to: message.recipient,
-        subject: message.subject,
-        status: message.status,
-        attempts: message.attempts,
-        createdAt: message.createdAt.toISOString(),
-        lastError: message.lastError,
-      })),
+      messages: messages.map(staffOutboxMessage),
       hasMore,
     });
   });

@@ -3,6 +3,7 @@ import { invitePerson, liftLoginLock, listPeople, updatePerson } from "~/feature
 import { peopleFilterSchema } from "~/features/accounts/people-schema";
 import { parseInput } from "~/lib/errors";
 import { type ApiEnv, requireApiRole } from "../api-env";
+import { staffUser } from "../legacy-shapes";
 import { readJsonObject } from "../request-body";
 
 /**
@@ -21,17 +22,7 @@ export function adminPeopleApi() {
     });
     return context.json({
       success: true,
-      users: people.map((person) => ({
-        _id: person.id,
-        name: person.name,
-        email: person.email,
-        role: person.role,
-        kycStatus: person.kycStatus,
-        disabled: person.disabledAt !== null,
-        locked: person.locked,
-        consultantId: person.consultantId,
-        createdAt: person.createdAt.toISOString(),
-      })),
+      users: people.map(staffUser),
       hasMore,
     });
   });
