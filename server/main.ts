@@ -7,10 +7,11 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { ConfigurationError, loadDotEnvFile, loadEnvironment } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
+import { type AnyRequest, type AnyResponse, acceptCleartextHttp2 } from "./cleartext-http2";
 
 type FetchApp = { fetch(request: Request): Response | Promise<Response> };
 type AppModule = { createApp(): Promise<FetchApp>; closeRuntime(): Promise<void> };
-type Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
+type Listener = (request: AnyRequest, response: AnyResponse) => unknown;
 type RunningApp = { listener: Listener; closeRuntime(): Promise<void> };
 
 loadDotEnvFile();
@@ -27,13 +28,14 @@ try {
 const logger = createLogger(env.LOG_LEVEL);
 
 /** Requests whose handler has not finished; a shutdown waits for them before closing the database. */
-const inFlight = new Set<ServerResponse>();
+const inFlight = new Set<AnyResponse>();
 let handlersDone: (() => void) | undefined;
 let shuttingDown = false;
 
-const server = createServer((request, response) => {
-  // Once shutting down, every answer tells the client not to send another on this connection.
-  if (shuttingDown) response.setHeader("Connection", "close");
+function handle(request: AnyRequest, response: AnyResponse) {
+  // Once shutting down, every HTTP/1.1 answer tells the client not to send another on this
+  // connection (HTTP/2 has no such header: its sessions are sent GOAWAY instead).
+  if (shuttingDown && request.httpVersionMajor === 1) response.setHeader("Connection", "close");
   inFlight.add(response);
   Promise.resolve(running.listener(request, response))
     .catch((error) => logger.error({ msg: "request handler failed", err: error }))
@@ -41,14 +43,24 @@ const server = createServer((request, response) => {
       inFlight.delete(response);
       if (inFlight.size === 0) handlersDone?.();
     });
-});
+}
+const server = createServer(handle);
+const http2 = acceptCleartextHttp2(server, handle);
 
 // Registered before start-up: a signal during it stops the server cleanly once it has started.
 const started = startApp();
 process.on("SIGTERM", () => void shutDown("SIGTERM"));
 process.on("SIGINT", () => void shutDown("SIGINT"));
 const running = await started;
-await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+/**
+ * Connections waiting to be accepted. Node's default (511) overflows when a crowd arrives at once,
+ * and a health check's connection is then dropped and retried by TCP a second or more later; the
+ * kernel's own ceiling (net.core.somaxconn) still applies.
+ */
+const LISTEN_BACKLOG = 4096;
+await new Promise<void>((resolve) =>
+  server.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, resolve),
+);
 const address = server.address();
 // performance.now() counts from the process's start: the whole start-up, for restart budgets.
 logger.info({
@@ -75,7 +87,8 @@ async function startApp(): Promise<RunningApp> {
     listener: (request, response) =>
       new Promise<void>((resolve) => {
         response.once("close", resolve);
-        vite.middlewares(request, response, async () => {
+        // Vite's middleware stack is typed for HTTP/1.1; HTTP/2's compatibility objects serve it too.
+        vite.middlewares(request as IncomingMessage, response as ServerResponse, async () => {
           try {
             const app = await (await loadAppModule()).createApp();
             await getRequestListener(app.fetch)(request, response);
@@ -107,10 +120,14 @@ async function shutDown(signal: string) {
   logger.info({ msg: "shutting down", signal, requestsInFlight: inFlight.size });
   const { closeRuntime } = await started;
   for (const response of inFlight) {
-    if (!response.headersSent) response.setHeader("Connection", "close");
+    if (!response.headersSent && "req" in response && response.req.httpVersionMajor === 1) {
+      response.setHeader("Connection", "close");
+    }
   }
   const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // GOAWAY: streams under way finish, no new ones start, and each connection closes after its last.
+  for (const session of http2.sessions) session.close();
   const requestsFinished =
     inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (handlersDone = resolve));
   let timer: NodeJS.Timeout | undefined;
@@ -122,6 +139,7 @@ async function shutDown(signal: string) {
   if (outcome === "timeout") {
     logger.warn({ msg: "shutdown timeout: cutting connections", requestsInFlight: inFlight.size });
     server.closeAllConnections();
+    for (const session of http2.sessions) session.destroy();
   } else {
     logger.info({ msg: "requests finished" });
   }

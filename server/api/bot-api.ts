@@ -3,12 +3,14 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { BotContext } from "~/features/bot/bot.server";
+import { converse } from "~/features/bot/conversation.server";
 import { type BotProvider, LexServiceError, type StreamingResponse } from "~/features/bot/provider.server";
 import { inquiryContextFrom } from "~/features/contact/contact.server";
 import { isDatabaseUnavailable } from "~/infra/db.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
 import { type SessionKey, sessionKeyProblem } from "~/lib/lex-wire";
 import type { ApiEnv } from "./api-env";
+import { encodeOutput, readInputEvents } from "./lex-event-stream";
 
 /** Lex's error header carries the type and the service's namespace, e.g. `ValidationException:http://…/`. */
 const ERROR_NAMESPACE = "http://internal.amazon.com/coral/com.amazonaws.deepsense.runtimeservice/";
@@ -58,6 +60,16 @@ async function readJson(context: Context<ApiEnv>): Promise<unknown> {
     return JSON.parse(text);
   } catch {
     throw new FeatureError("invalid", "The request body must be valid JSON.");
+  }
+}
+
+/** A web stream's chunks as an async iterable (Node 20's ReadableStream is one, its types say not). */
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+  } finally {
+    reader.releaseLock();
   }
 }
 
@@ -124,12 +136,15 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
     await next();
     context.header("x-amzn-RequestId", context.var.requestId);
   });
-  api.use(async (context, next) =>
-    bodyLimit({
+  api.use(async (context, next) => {
+    // A conversation's body is read as it arrives and counted by its reader (readInputEvents):
+    // this limit would hold every event back until the client ended its stream.
+    if (context.req.path.endsWith("/conversation")) return next();
+    return bodyLimit({
       maxSize: context.req.path.endsWith("/utterance") ? AUDIO_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES,
       onError: (limited) => lexError(limited, "ValidationException", 400, "The request body is too large."),
-    })(context, next),
-  );
+    })(context, next);
+  });
 
   api.post(`${session}/text`, async (context) =>
     context.json(await provider.recognizeText(keyOf(context), await readJson(context), botContext(context))),
@@ -150,14 +165,51 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
     return streamed(context, result);
   });
 
-  api.post(`${session}/conversation`, (context) =>
-    lexError(
-      context,
-      "ValidationException",
-      400,
-      "StartConversation (a bidirectional HTTP/2 stream) is not offered here. Use RecognizeText, or RecognizeUtterance.",
-    ),
-  );
+  // StartConversation: HTTP/2 (h2c on the same port), an event stream each way, text mode only.
+  api.post(`${session}/conversation`, (context) => {
+    const key = keyOf(context);
+    const problem = sessionKeyProblem(key);
+    if (problem) throw new FeatureError("invalid", `1 validation error detected: ${problem}`);
+    const mode = context.req.header("x-amz-lex-conversation-mode") ?? "TEXT";
+    if (mode !== "TEXT") {
+      throw new FeatureError(
+        "invalid",
+        `Conversation mode '${mode.slice(0, 20)}' is not offered here: this server holds text conversations (conversationMode TEXT).`,
+      );
+    }
+    // Node's request object, when served by Node (absent when the app is called in-process).
+    const incoming = (context.env as { incoming?: { httpVersionMajor?: number } } | undefined)?.incoming;
+    const { body } = context.req.raw;
+    if (incoming?.httpVersionMajor !== 2 || !body) {
+      throw new FeatureError(
+        "invalid",
+        "StartConversation is a two-way event stream over HTTP/2: use an HTTP/2 client (the AWS SDK's default handler), or RecognizeText.",
+      );
+    }
+    const turnContext = botContext(context);
+    const outputs = converse(readInputEvents(streamChunks(body)), {
+      sessionId: key.sessionId,
+      recognizeText: (turn) => provider.recognizeText(key, turn, turnContext),
+    });
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const next = await outputs.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encodeOutput(next.value));
+        } catch (error) {
+          // As Lex does, an error ends the conversation with an exception message in the stream.
+          const { type, message } = conversationErrorOf(error, context);
+          controller.enqueue(encodeOutput({ kind: "exception", type, message }));
+          controller.close();
+        }
+      },
+      async cancel() {
+        await outputs.return(undefined);
+      },
+    });
+    return context.body(stream, 200, { "Content-Type": "application/vnd.amazon.eventstream" });
+  });
 
   api.get(session, async (context) =>
     context.json(await provider.getSession(keyOf(context), botContext(context))),
@@ -195,6 +247,17 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
       "No Lex runtime operation answers this method and path.",
     );
   });
+
+  /** What ends a conversation, as Lex's exception type and message (logged like the answers below). */
+  function conversationErrorOf(error: unknown, context: Context<ApiEnv>): { type: string; message: string } {
+    if (error instanceof FeatureError) return { type: lexErrorFor[error.kind].type, message: error.message };
+    if (error instanceof LexServiceError) return { type: error.errorType, message: error.message };
+    context.var.logger.error({ msg: "bot conversation error", requestId: context.var.requestId, err: error });
+    return {
+      type: "InternalServerException",
+      message: "The assistant had a problem on our side. Please try again.",
+    };
+  }
 
   api.onError((error, context) => {
     if (error instanceof FeatureError) {
