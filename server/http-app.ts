@@ -110,6 +110,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       return context.json({ success: false, message: "The database is not reachable." }, 503);
     }
   });
+  // Before everything that may refuse a request (the cap, the address check, the API routes and
+  // their catch-all), so a listed origin can read every answer; preflights are answered here.
+  // Outside compression: a failure is rewritten for the old clients before it is compressed.
+  app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
   app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
   app.use(async (context, next) => {
     // A path that is not valid percent-encoding can name nothing we serve; a NUL character in the
@@ -149,9 +153,6 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       }),
     ),
   );
-
-  // Before the request context, the API routes and their catch-all: preflights are answered here.
-  app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
 
   app.use(async (context, next) => {
     context.set("db", database.db);

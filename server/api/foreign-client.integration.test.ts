@@ -175,6 +175,16 @@ describe("failures a listed origin reads", () => {
     expect((await postJson(app, "/api/user/login", wrong)).status).toBe(401);
   });
 
+  it("a refusal before any route (an address that is not valid) reaches it too", async () => {
+    const refused = await app.request("/api/project/type/%00", { headers: { Origin: OLD_CLIENT } });
+    expect(refused.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: "Bad request: the address is not valid.",
+    });
+  });
+
   it("a time in no accepted form is refused with the forms it takes", async () => {
     const user = await createUserWithSession(database.db, "late");
     const refused = await answerOf(
