@@ -1,0 +1,92 @@
+// `npm run check:bundle`: the JavaScript each public page loads at start, from the browser build's
+// manifest (build/client/.vite/manifest.json, or BUILD_DIR's), against its budget; exits 1 when a
+// page is over. A page loads React Router's client entry, the root route and its own route module,
+// each with every chunk they import, as the HTML's start-up script lists them; chunks loaded on
+// demand (dynamic imports) do not count. Sizes are gzip at zlib's default level, file by file, as
+// the server sends them.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { pageRouteFor, routeTable } from "~/route-table";
+import { budgetedPages, javascriptBudgetFor } from "./page-weight-budget";
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const clientDirectory = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const manifestPath = path.join(clientDirectory, ".vite/manifest.json");
+let manifest: Manifest;
+try {
+  manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+} catch {
+  console.error(`No build manifest at ${manifestPath}: run "npm run build" first.`);
+  process.exit(2);
+}
+
+/** The manifest keys of a route module: its main chunk and any split-off parts (`?route-chunk=…`). */
+function routeModuleKeys(file: string): string[] {
+  const keys = Object.keys(manifest).filter((key) => key.startsWith(`app/${file}?`));
+  if (keys.length === 0) throw new Error(`app/${file} is not in the build manifest`);
+  return keys;
+}
+
+/** The files a set of manifest entries load: their own and every chunk they import, transitively. */
+function filesLoadedBy(keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const pending = [...keys];
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const key = pending.pop()!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no entry ${key}`);
+    files.add(chunk.file);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return files;
+}
+
+const gzipSizes = new Map<string, number>();
+function gzipSizeOf(file: string): number {
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(clientDirectory, file))).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
+}
+
+const entryKey = Object.keys(manifest).find(
+  (key) => manifest[key]?.isEntry && manifest[key]?.name === "entry.client",
+);
+if (!entryKey) throw new Error("The build manifest has no entry.client");
+
+const rows = budgetedPages.map((pagePath) => {
+  const page = pageRouteFor(routeTable, pagePath);
+  if (!page) throw new Error(`No route answers ${pagePath}`);
+  const files = filesLoadedBy([entryKey, ...routeModuleKeys("root.tsx"), ...routeModuleKeys(page.file)]);
+  const bytes = [...files].reduce((total, file) => total + gzipSizeOf(file), 0);
+  return { pagePath, files: files.size, bytes, budget: javascriptBudgetFor(pagePath) };
+});
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+console.log("JavaScript each public page loads at start (KB gzip, 1 KB = 1024 bytes):\n");
+for (const row of rows) {
+  const verdict = row.bytes <= row.budget ? "ok" : `OVER by ${kb(row.bytes - row.budget)} KB`;
+  console.log(
+    `  ${row.pagePath.padEnd(12)} ${kb(row.bytes).padStart(6)} of ${kb(row.budget).padStart(5)} in ${String(row.files).padStart(2)} files  ${verdict}`,
+  );
+}
+const over = rows.filter((row) => row.bytes > row.budget);
+if (over.length > 0) {
+  console.error(`\n${over.length} page(s) over their JavaScript budget (scripts/page-weight-budget.ts).`);
+  process.exit(1);
+}
+console.log("\nEvery public page is within its JavaScript budget.");
