@@ -1,7 +1,14 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { services } from "./content/services";
-import { disallowedPaths, isCacheablePage, type PageRoute, routeTable, sitemapPaths } from "./route-table";
+import {
+  disallowedPaths,
+  isCacheablePage,
+  type PageRoute,
+  routeTable,
+  sitemapPaths,
+  takesUploads,
+} from "./route-table";
 
 /** The pages that read nothing personal: home, services, the five service pages, pricing, about, blog. */
 const contentPages = [
@@ -14,6 +21,28 @@ const contentPages = [
 ];
 
 describe("the route table", () => {
+  it("lets the pages whose forms take a picture receive one, and no other", () => {
+    const withPictures = [
+      "/my-profile",
+      "/my-schedule/profile",
+      "/admin/consultants/new",
+      "/admin/consultants/0b5c3b8e-1f0a-4a53-9f34-6f5d1f1e2a10",
+      "/admin/projects/new",
+      "/admin/projects/0b5c3b8e-1f0a-4a53-9f34-6f5d1f1e2a10",
+    ];
+    for (const path of withPictures) expect(takesUploads(routeTable, path), path).toBe(true);
+    for (const path of [
+      "/contact",
+      "/login",
+      "/onboarding",
+      "/admin/consultants",
+      "/admin/people/x",
+      "/nowhere",
+    ]) {
+      expect(takesUploads(routeTable, path), path).toBe(false);
+    }
+  });
+
   it("names a route module that exists on every row", () => {
     for (const page of routeTable) {
       expect(existsSync(new URL(page.file, import.meta.url)), page.file).toBe(true);

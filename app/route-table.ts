@@ -28,34 +28,44 @@ export interface PageRoute {
    * authorization matrix test walks every row that has it.
    */
   access?: "admin" | "consultant";
+  /** Its form takes a picture: a post to it may be as large as a picture (PICTURE_MAX_BYTES) allows. */
+  uploads?: true;
 }
 
 /** The staff area: one row per page, all for agency staff only. */
-const adminPages: PageRoute[] = [
-  { path: "/admin", file: "routes/admin/dashboard.tsx" },
-  { path: "/admin/appointments", file: "routes/admin/appointments.tsx" },
-  { path: "/admin/appointments/export.csv", file: "routes/admin/appointments-export.ts" },
-  { path: "/admin/appointments/:appointmentId", file: "routes/admin/appointment.tsx" },
-  { path: "/admin/consultants", file: "routes/admin/consultants.tsx" },
-  {
-    path: "/admin/consultants/new",
-    file: "routes/admin/consultant-edit.tsx",
-    id: "routes/admin/consultant-new",
-  },
-  { path: "/admin/consultants/:consultantId", file: "routes/admin/consultant-edit.tsx" },
-  { path: "/admin/inquiries", file: "routes/admin/inquiries.tsx" },
-  { path: "/admin/inquiries/:inquiryId", file: "routes/admin/inquiry.tsx" },
-  { path: "/admin/kyc", file: "routes/admin/kyc.tsx" },
-  { path: "/admin/projects", file: "routes/admin/projects.tsx" },
-  { path: "/admin/projects/new", file: "routes/admin/project-edit.tsx", id: "routes/admin/project-new" },
-  { path: "/admin/projects/:projectId", file: "routes/admin/project-edit.tsx" },
-  { path: "/admin/emails", file: "routes/admin/emails.tsx" },
-  { path: "/admin/emails/:messageId", file: "routes/admin/email.tsx" },
-  { path: "/admin/emails/:messageId/html", file: "routes/admin/email-html.ts" },
-  { path: "/admin/people", file: "routes/admin/people.tsx" },
-  { path: "/admin/people/:userId", file: "routes/admin/person.tsx" },
-  { path: "/admin/audit", file: "routes/admin/audit.tsx" },
-].map((page) => ({ ...page, access: "admin" as const }));
+const adminPages: PageRoute[] = (
+  [
+    { path: "/admin", file: "routes/admin/dashboard.tsx" },
+    { path: "/admin/appointments", file: "routes/admin/appointments.tsx" },
+    { path: "/admin/appointments/export.csv", file: "routes/admin/appointments-export.ts" },
+    { path: "/admin/appointments/:appointmentId", file: "routes/admin/appointment.tsx" },
+    { path: "/admin/consultants", file: "routes/admin/consultants.tsx" },
+    {
+      path: "/admin/consultants/new",
+      file: "routes/admin/consultant-edit.tsx",
+      id: "routes/admin/consultant-new",
+      uploads: true,
+    },
+    { path: "/admin/consultants/:consultantId", file: "routes/admin/consultant-edit.tsx", uploads: true },
+    { path: "/admin/inquiries", file: "routes/admin/inquiries.tsx" },
+    { path: "/admin/inquiries/:inquiryId", file: "routes/admin/inquiry.tsx" },
+    { path: "/admin/kyc", file: "routes/admin/kyc.tsx" },
+    { path: "/admin/projects", file: "routes/admin/projects.tsx" },
+    {
+      path: "/admin/projects/new",
+      file: "routes/admin/project-edit.tsx",
+      id: "routes/admin/project-new",
+      uploads: true,
+    },
+    { path: "/admin/projects/:projectId", file: "routes/admin/project-edit.tsx", uploads: true },
+    { path: "/admin/emails", file: "routes/admin/emails.tsx" },
+    { path: "/admin/emails/:messageId", file: "routes/admin/email.tsx" },
+    { path: "/admin/emails/:messageId/html", file: "routes/admin/email-html.ts" },
+    { path: "/admin/people", file: "routes/admin/people.tsx" },
+    { path: "/admin/people/:userId", file: "routes/admin/person.tsx" },
+    { path: "/admin/audit", file: "routes/admin/audit.tsx" },
+  ] satisfies PageRoute[]
+).map((page) => ({ ...page, access: "admin" as const }));
 
 export const routeTable: readonly PageRoute[] = [
   { path: "/", file: "routes/home.tsx", cache: "public-content", sitemap: true },
@@ -80,7 +90,7 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/logout", file: "routes/logout.ts" },
   { path: "/forgot-password", file: "routes/forgot-password.tsx" },
   { path: "/reset-password", file: "routes/reset-password.tsx" },
-  { path: "/my-profile", file: "routes/my-profile.tsx", robots: "disallow" },
+  { path: "/my-profile", file: "routes/my-profile.tsx", robots: "disallow", uploads: true },
   { path: "/my-appointments", file: "routes/my-appointments.tsx", robots: "disallow" },
   // Crawlers are kept out by the /my-appointments row above (robots.txt disallows by prefix).
   { path: "/my-appointments/:appointmentId/calendar.ics", file: "routes/my-appointment-calendar.ts" },
@@ -99,6 +109,7 @@ export const routeTable: readonly PageRoute[] = [
     file: "routes/my-schedule-profile.tsx",
     robots: "disallow",
     access: "consultant",
+    uploads: true,
   },
   { path: "/sitemap.xml", file: "routes/sitemap.ts" },
   { path: "/robots.txt", file: "routes/robots.ts" },
@@ -123,6 +134,11 @@ export function pageRouteFor(table: readonly PageRoute[], pathname: string): Pag
 /** Whether a rendered page may be reused for anonymous visitors. */
 export function isCacheablePage(table: readonly PageRoute[], pathname: string): boolean {
   return pageRouteFor(table, pathname)?.cache === "public-content";
+}
+
+/** Whether posts to a page may carry a picture. */
+export function takesUploads(table: readonly PageRoute[], pathname: string): boolean {
+  return pageRouteFor(table, pathname)?.uploads === true;
 }
 
 /** The paths /sitemap.xml lists, in table order. */

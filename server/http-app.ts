@@ -19,7 +19,7 @@ import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
-import { isCacheablePage, routeTable } from "~/route-table";
+import { isCacheablePage, routeTable, takesUploads } from "~/route-table";
 import { adminApi } from "./api/admin-api";
 import { botApi } from "./api/bot-api";
 import { consultantApi } from "./api/consultant-api";
@@ -61,23 +61,15 @@ const busyMessage = "The site is busy right now. Please try again in a moment.";
 const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
 /** The API's answers about one signed-in account or the staff's business. */
 const privateApiPath = /^\/api\/(user|admin|consultant-portal)\//;
-const uploadPaths = new Set([
-  "/api/user/update-profile",
-  "/my-profile",
-  "/my-schedule/profile",
-  "/admin/consultants/new",
-  "/api/admin/consultants",
-  "/admin/projects/new",
-]);
-/** Upload routes with an id in the path: a consultant's page and API record, a project's page. */
-const uploadPathPatterns = [
-  /^\/admin\/consultants\/[^/]+$/,
-  /^\/api\/admin\/consultants\/[^/]+$/,
-  /^\/admin\/projects\/[^/]+$/,
-];
+/** The JSON API's routes that take a picture (the pages that do say so in the route table). */
+const uploadApiPaths = [/^\/api\/user\/update-profile$/, /^\/api\/admin\/consultants(\/[^/]+)?$/];
 
 function isUploadPath(path: string): boolean {
-  return uploadPaths.has(path) || uploadPathPatterns.some((pattern) => pattern.test(path));
+  // Client-side form posts go to "<path>.data" (React Router single fetch).
+  return (
+    takesUploads(routeTable, path.replace(/\.data$/, "")) ||
+    uploadApiPaths.some((pattern) => pattern.test(path))
+  );
 }
 
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
@@ -184,10 +176,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
   app.use(async (context, next) =>
     bodyLimit({
-      // Client-side form posts go to "<path>.data" (React Router single fetch).
-      maxSize: isUploadPath(context.req.path.replace(/\.data$/, ""))
-        ? UPLOAD_BODY_LIMIT_BYTES
-        : DEFAULT_BODY_LIMIT_BYTES,
+      maxSize: isUploadPath(context.req.path) ? UPLOAD_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES,
       onError: (limited) => {
         const message = "The request is too large.";
         // The rest of the body is never read, so the connection cannot carry another request.
