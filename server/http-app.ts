@@ -30,6 +30,7 @@ import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
 import { pageCache } from "./page-cache";
+import { receivedAtOf } from "./received-at";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -337,7 +338,7 @@ function hostOf(origin: string): string | undefined {
  */
 function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (context, next) => {
-    const started = performance.now();
+    const started = receivedAtOf(context.env?.incoming) ?? performance.now();
     await next();
     // Responses made outside Hono's context (pages) do not get the id from the middleware itself.
     context.res.headers.set("X-Request-Id", context.var.requestId);

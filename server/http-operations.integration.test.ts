@@ -20,6 +20,7 @@ import { testSecrets } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
 import { testEnvironment } from "../tests/setup/test-environment";
 import { createHttpApp, type PageHandler } from "./http-app";
+import { RECEIVED_AT, stampReceived } from "./received-at";
 
 let database: DatabaseHandle;
 let dataDirectory: string;
@@ -80,6 +81,17 @@ function gate() {
 }
 
 describe("the access log", () => {
+  it("counts from when Node handed the request over, so time spent waiting for a turn is logged", async () => {
+    const { app, logLines } = appWith(async () => new Response("<p>page</p>"));
+    const incoming = {};
+    stampReceived(incoming);
+    // As if the request had waited 3 s behind others before the app saw it.
+    (incoming as Record<symbol, number>)[RECEIVED_AT]! -= 3000;
+    await app.request("/waited", {}, { incoming });
+    const line = logLines.find((entry) => entry.msg === "request" && entry.path === "/waited");
+    expect(line?.durationMs).toBeGreaterThanOrEqual(3000);
+  });
+
   it("counts until the last byte of a streamed page is sent, not until its headers are ready", async () => {
     const encoder = new TextEncoder();
     const { app, logLines } = appWith(

@@ -8,6 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { ConfigurationError, loadDotEnvFile, loadEnvironment } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
 import { type AnyRequest, type AnyResponse, acceptCleartextHttp2 } from "./cleartext-http2";
+import { stampReceived } from "./received-at";
 
 type FetchApp = { fetch(request: Request): Response | Promise<Response> };
 type AppModule = { createApp(): Promise<FetchApp>; closeRuntime(): Promise<void> };
@@ -33,6 +34,7 @@ let handlersDone: (() => void) | undefined;
 let shuttingDown = false;
 
 function handle(request: AnyRequest, response: AnyResponse) {
+  stampReceived(request);
   // Once shutting down, every HTTP/1.1 answer tells the client not to send another on this
   // connection (HTTP/2 has no such header: its sessions are sent GOAWAY instead).
   if (shuttingDown && request.httpVersionMajor === 1) response.setHeader("Connection", "close");
