@@ -3,11 +3,13 @@ import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-contr
 import { PictureChooser } from "~/components/picture-chooser";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
+import { ownProfileSchema } from "~/features/consultants/consultant-schema";
 import { getOwnConsultant, updateOwnProfile } from "~/features/consultants/portal.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
+import { formConstraints } from "~/lib/form-constraints";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/my-schedule-profile";
 
@@ -29,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       archived: consultant.archivedAt !== null,
       version: consultant.version,
     },
+    fields: formConstraints(ownProfileSchema),
   };
 }
 
@@ -56,7 +59,7 @@ export function headers(args: Route.HeadersArgs) {
 }
 
 export default function MyScheduleProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant } = loaderData;
+  const { consultant, fields } = loaderData;
   const failure = actionData ?? undefined;
   const busy = useNavigation().state === "submitting";
 
@@ -108,11 +111,10 @@ export default function MyScheduleProfile({ loaderData, actionData }: Route.Comp
         />
         <TextAreaField
           label="About me"
-          name="about"
+          {...fields.about}
           rows={8}
           defaultValue={failure?.values.about ?? consultant.about}
           error={failure?.fieldErrors.about}
-          required
         />
         <PrimaryButton disabled={busy}>Save profile</PrimaryButton>
       </Form>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inputTypes } from "~/lib/form-constraints";
 
 const noControlCharacters = /^[^\p{Cc}]*$/u;
 /** Line breaks and tabs are fine in longer text; other control characters (NUL above all) are not. */
@@ -66,7 +67,8 @@ export const projectTypeSchema = z.object({
     .int("Please give the position as a whole number.")
     .min(0, "Please give a position from 0 to 1000.")
     .max(1000, "Please give a position from 0 to 1000.")
-    .default(0),
+    .default(0)
+    .register(inputTypes, { type: "number" }),
 });
 export type ProjectTypeInput = z.input<typeof projectTypeSchema>;
 

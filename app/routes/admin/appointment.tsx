@@ -5,6 +5,7 @@ import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-contr
 import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
 import { staffStatusLabels, staffStatusTones } from "~/features/booking/staff-appointment-labels";
 import { findStaffAppointment } from "~/features/booking/staff-appointments.server";
+import { staffCancelSchema } from "~/features/booking/staff-appointments-schema";
 import {
   cancellationMoney,
   rescheduleAppointment,
@@ -19,6 +20,7 @@ import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime, formatCalendarDate, formatTimeOfDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/appointment";
@@ -67,6 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     step,
     freeDays,
     refundNoticeHours: REFUND_NOTICE_HOURS,
+    cancelFields: formConstraints(staffCancelSchema),
     appointment: {
       id: appointment.id,
       status,
@@ -377,7 +380,7 @@ function CancelForm({
   busy: boolean;
   back: string;
 }) {
-  const { appointment, customer, refundNoticeHours } = data;
+  const { appointment, customer, refundNoticeHours, cancelFields } = data;
   const policy = !appointment.paid
     ? "The customer has not paid, so there is nothing to refund."
     : appointment.refundByPolicy
@@ -393,11 +396,8 @@ function CancelForm({
       <input type="hidden" name="sequence" value={appointment.sequence} />
       <TextAreaField
         label="Reason (the customer reads it)"
-        name="reason"
+        {...cancelFields.reason}
         rows={3}
-        required
-        minLength={3}
-        maxLength={500}
         defaultValue={failure?.values.reason ?? ""}
         error={failure?.fieldErrors.reason}
       />

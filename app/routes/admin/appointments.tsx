@@ -17,10 +17,15 @@ import {
   listStaffAppointments,
   parseAppointmentFilters,
 } from "~/features/booking/staff-appointments.server";
-import { type AppointmentFilters, filtersQuery } from "~/features/booking/staff-appointments-schema";
+import {
+  type AppointmentFilters,
+  appointmentFiltersSchema,
+  filtersQuery,
+} from "~/features/booking/staff-appointments-schema";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/appointments";
@@ -32,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const zone = context.env.AGENCY_TZ;
   const consultants = await consultantChoices(context.db);
+  const fields = formConstraints(appointmentFiltersSchema);
   let filters: AppointmentFilters;
   try {
     filters = parseAppointmentFilters(Object.fromEntries(url.searchParams));
@@ -39,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(error instanceof FeatureError)) throw error;
     // The filters stay in the form as typed, so the mistake can be corrected there.
     return data(
-      { error: error.message, fieldErrors: error.fieldErrors, consultants, zone, list: null },
+      { error: error.message, fieldErrors: error.fieldErrors, fields, consultants, zone, list: null },
       { status: 400 },
     );
   }
@@ -47,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     error: null,
     fieldErrors: {} as Record<string, string>,
+    fields,
     consultants,
     zone,
     list: {
@@ -80,7 +87,7 @@ const statusChoices = appointmentStatuses.map((status) => ({
 const sortChoices = appointmentSorts.map((sort) => ({ value: sort, label: appointmentSortLabels[sort] }));
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
-  const { error, fieldErrors, consultants, zone, list } = loaderData;
+  const { error, fieldErrors, fields, consultants, zone, list } = loaderData;
   const [search] = useSearchParams();
   const consultantOptions = consultants.map((consultant) => ({
     value: consultant.id,
@@ -107,9 +114,8 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
       >
         <TextField
           label="Customer name or e-mail"
-          name="q"
+          {...fields.q}
           type="search"
-          maxLength={100}
           defaultValue={search.get("q") ?? ""}
           error={fieldErrors.q}
         />

@@ -16,6 +16,7 @@ import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import {
   clockTime,
+  consultantFieldsSchema,
   consultantFormInput,
   daysOffFromForm,
   GRID_END_MINUTES,
@@ -37,6 +38,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { FeatureError } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/consultant-edit";
 
@@ -86,9 +88,13 @@ function formFields(consultant: StaffConsultantRow) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
   const url = new URL(request.url);
-  if (!params.consultantId) return { consultant: null, appointmentCount: 0, confirmingArchive: false };
+  // An edit sends every field too, so the whole record's rules apply to the form either way.
+  const fields = formConstraints(consultantFieldsSchema);
+  if (!params.consultantId)
+    return { consultant: null, appointmentCount: 0, confirmingArchive: false, fields };
   const consultant = await getConsultantForStaff(context.db, params.consultantId).catch(asErrorPage);
   return {
+    fields,
     consultant: formFields(consultant),
     appointmentCount: consultant.appointmentCount,
     confirmingArchive: url.searchParams.has("archive") && consultant.archivedAt === null,
@@ -148,10 +154,11 @@ export function headers(args: Route.HeadersArgs) {
 }
 
 type LoadedConsultant = NonNullable<Route.ComponentProps["loaderData"]["consultant"]>;
+type ConsultantFieldConstraints = Route.ComponentProps["loaderData"]["fields"];
 type Failure = { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 export default function ConsultantEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, appointmentCount, confirmingArchive } = loaderData;
+  const { consultant, appointmentCount, confirmingArchive, fields } = loaderData;
   const failure = actionData ?? undefined;
   return (
     <AdminShell
@@ -175,7 +182,12 @@ export default function ConsultantEdit({ loaderData, actionData }: Route.Compone
       {consultant && confirmingArchive ? (
         <ArchiveConfirmation consultant={consultant} failure={failure} />
       ) : null}
-      <ConsultantForm key={consultant?.version ?? "new"} consultant={consultant} failure={failure} />
+      <ConsultantForm
+        key={consultant?.version ?? "new"}
+        consultant={consultant}
+        fields={fields}
+        failure={failure}
+      />
       {consultant ? (
         <ArchiveSection consultant={consultant} failure={confirmingArchive ? undefined : failure} />
       ) : null}
@@ -183,7 +195,15 @@ export default function ConsultantEdit({ loaderData, actionData }: Route.Compone
   );
 }
 
-function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant | null; failure?: Failure }) {
+function ConsultantForm({
+  consultant,
+  fields,
+  failure,
+}: {
+  consultant: LoadedConsultant | null;
+  fields: ConsultantFieldConstraints;
+  failure?: Failure;
+}) {
   const busy = useNavigation().state === "submitting";
   const sent = failure?.values.intent === "save" ? failure.values : undefined;
   const errors = sent ? failure!.fieldErrors : {};
@@ -222,56 +242,47 @@ function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant 
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="Name"
-            name="name"
+            {...fields.name}
             defaultValue={value("name")}
             error={errors.name}
-            required
             autoComplete="off"
           />
           <SelectField
             label="Speciality"
-            name="speciality"
+            {...fields.speciality}
             options={specialityNames}
             placeholder="Select a speciality"
             defaultValue={value("speciality")}
             error={errors.speciality}
+            // A choice from a list: the schema's enum refuses the empty placeholder.
             required
           />
-          <TextField
-            label="Degree"
-            name="degree"
-            defaultValue={value("degree")}
-            error={errors.degree}
-            required
-          />
+          <TextField label="Degree" {...fields.degree} defaultValue={value("degree")} error={errors.degree} />
           <TextField
             label="Experience"
-            name="experience"
+            {...fields.experience}
             hint="For example: 4 Years"
             defaultValue={value("experience")}
             error={errors.experience}
-            required
           />
         </div>
         <TextAreaField
           label="About"
-          name="about"
+          {...fields.about}
           rows={5}
           defaultValue={value("about")}
           error={errors.about}
-          required
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="Address line 1"
-            name="addressLine1"
+            {...fields.addressLine1}
             defaultValue={value("addressLine1")}
             error={errors.addressLine1}
-            required
           />
           <TextField
             label="Address line 2"
-            name="addressLine2"
+            {...fields.addressLine2}
             defaultValue={value("addressLine2")}
             error={errors.addressLine2}
           />
@@ -283,10 +294,11 @@ function ConsultantForm({ consultant, failure }: { consultant: LoadedConsultant 
         <div className="grid gap-5 sm:grid-cols-2 sm:items-end">
           <TextField
             label="Fee for 30 minutes (US dollars)"
-            name="fee"
+            {...fields.fee}
             inputMode="decimal"
             defaultValue={value("fee")}
             error={errors.fee}
+            // The schema reads the fee itself and refuses an empty one; it has no check to say so.
             required
           />
           <label className="flex items-center gap-3 rounded-lg border border-gray-300 px-3.5 py-2.5 text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">

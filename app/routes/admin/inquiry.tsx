@@ -5,7 +5,13 @@ import { ChoiceField } from "~/components/choice-field";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
 import { describePlan, findPlan } from "~/content/plans";
 import { describePreferredCallTime } from "~/features/contact/contact.server";
-import { getInquiry, replyToInquiry, updateInquiry } from "~/features/contact/inquiry-inbox.server";
+import {
+  getInquiry,
+  inquiryReplySchema,
+  inquiryUpdateSchema,
+  replyToInquiry,
+  updateInquiry,
+} from "~/features/contact/inquiry-inbox.server";
 import { countryName } from "~/features/contact/phone-countries.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -14,6 +20,7 @@ import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/inquiry";
 
@@ -56,6 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       author: note.authorName ?? note.authorEmail ?? "A former member of staff",
       at: describeTime(note.createdAt, zone),
     })),
+    fields: { reply: formConstraints(inquiryReplySchema), update: formConstraints(inquiryUpdateSchema) },
   };
 }
 
@@ -107,7 +115,7 @@ const statusTones = { new: "amber", contacted: "green", closed: "grey" } as cons
 const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
 
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { inquiry, notes } = loaderData;
+  const { inquiry, notes, fields } = loaderData;
   const busy = useNavigation().state !== "idle";
   const failedIntent = actionData?.values.intent;
   const failureOf = (intent: string) => (failedIntent === intent ? actionData : undefined);
@@ -228,10 +236,8 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               <FormAlert message={failureOf("reply")?.error} />
               <TextAreaField
                 label="Your reply"
-                name="body"
+                {...fields.reply.body}
                 rows={6}
-                required
-                maxLength={5000}
                 defaultValue={failureOf("reply")?.values.body}
                 error={failureOf("reply")?.fieldErrors.body}
               />
@@ -251,10 +257,11 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
               <FormAlert message={failureOf("note")?.error} />
               <TextAreaField
                 label="Note"
-                name="note"
-                rows={3}
+                {...fields.update.note}
+                // Optional in the schema only because a status change goes without one: the note
+                // form sends the field, and the schema refuses it empty.
                 required
-                maxLength={5000}
+                rows={3}
                 defaultValue={failureOf("note")?.values.note}
                 error={failureOf("note")?.fieldErrors.note}
               />

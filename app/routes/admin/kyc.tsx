@@ -3,12 +3,18 @@ import { AdminShell } from "~/components/admin-shell";
 import { Badge } from "~/components/badge";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
 import { PageLinks } from "~/components/page-links";
-import { decideKyc, kycStatusFrom, listKycSubmissions } from "~/features/kyc/kyc-review.server";
+import {
+  decideKyc,
+  kycDecisionSchema,
+  kycStatusFrom,
+  listKycSubmissions,
+} from "~/features/kyc/kyc-review.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { describeTime } from "~/lib/dates";
+import { type FieldConstraints, formConstraints } from "~/lib/form-constraints";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageNumberFrom } from "~/lib/page-number";
 import type { Route } from "./+types/kyc";
@@ -28,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasMore,
     counts,
     rejecting: url.searchParams.get("reject"),
+    fields: formConstraints(kycDecisionSchema),
     submissions: submissions.map((submission) => ({
       id: submission.id,
       name: submission.user.name,
@@ -71,7 +78,7 @@ const statusLabels = { pending: "Pending", approved: "Approved", rejected: "Reje
 const statusTones = { pending: "amber", approved: "green", rejected: "red" } as const;
 
 export default function KycReview({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, page, hasMore, counts, rejecting, submissions } = loaderData;
+  const { status, page, hasMore, counts, rejecting, submissions, fields } = loaderData;
   const [query] = useSearchParams();
   const failedFor = actionData?.values.submissionId;
   return (
@@ -109,6 +116,7 @@ export default function KycReview({ loaderData, actionData }: Route.ComponentPro
               key={submission.id}
               submission={submission}
               status={status}
+              reasonField={fields.reason}
               rejecting={
                 rejecting === submission.id ||
                 (failedFor === submission.id && actionData?.values.decision === "rejected")
@@ -128,11 +136,13 @@ type SubmissionRow = Route.ComponentProps["loaderData"]["submissions"][number];
 function SubmissionCard({
   submission,
   status,
+  reasonField,
   rejecting,
   failure,
 }: {
   submission: SubmissionRow;
   status: keyof typeof statusLabels;
+  reasonField: FieldConstraints;
   rejecting: boolean;
   failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 }) {
@@ -179,10 +189,10 @@ function SubmissionCard({
               <input type="hidden" name="decision" value="rejected" />
               <TextAreaField
                 label="Reason for the rejection"
-                name="reason"
-                rows={3}
+                {...reasonField}
+                // Optional in the schema because an approval goes without one; a rejection needs it.
                 required
-                maxLength={1000}
+                rows={3}
                 hint="The customer reads this in an e-mail and on their profile."
                 defaultValue={failure?.values.reason}
                 error={failure?.fieldErrors.reason}

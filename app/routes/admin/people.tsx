@@ -5,7 +5,7 @@ import { ChoiceField } from "~/components/choice-field";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
 import { PageLinks } from "~/components/page-links";
 import { invitePerson, listLinkableConsultants, listPeople } from "~/features/accounts/people.server";
-import { peopleFilterSchema } from "~/features/accounts/people-schema";
+import { inviteSchema, peopleFilterSchema } from "~/features/accounts/people-schema";
 import { roleLabels } from "~/features/accounts/roles";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -13,6 +13,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatDay } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { type FieldConstraints, formConstraints } from "~/lib/form-constraints";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/people";
 
@@ -42,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasMore,
     page: filter.page,
     consultants: await listLinkableConsultants(context.db),
+    inviteFields: formConstraints(inviteSchema),
   };
 }
 
@@ -75,7 +77,7 @@ const stateChoices = [
 ];
 
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
-  const { people, hasMore, page, consultants } = loaderData;
+  const { people, hasMore, page, consultants, inviteFields } = loaderData;
   const [search] = useSearchParams();
   return (
     <AdminShell
@@ -132,7 +134,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
       )}
       <PageLinks page={page} hasMore={hasMore} search={search} label="People pages" />
 
-      <InviteForm consultants={consultants} failure={actionData} />
+      <InviteForm consultants={consultants} fields={inviteFields} failure={actionData} />
     </AdminShell>
   );
 }
@@ -227,9 +229,11 @@ function PeopleList({ people }: { people: PersonRow[] }) {
 
 function InviteForm({
   consultants,
+  fields,
   failure,
 }: {
   consultants: { id: string; name: string }[];
+  fields: Record<"name" | "email" | "role" | "consultantId", FieldConstraints>;
   failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 }) {
   const busy = useNavigation().state !== "idle";
@@ -252,17 +256,14 @@ function InviteForm({
         </div>
         <TextField
           label="Full name"
-          name="name"
-          required
+          {...fields.name}
           autoComplete="off"
           defaultValue={failure?.values.name}
           error={failure?.fieldErrors.name}
         />
         <TextField
           label="E-mail"
-          name="email"
-          type="email"
-          required
+          {...fields.email}
           autoComplete="off"
           defaultValue={failure?.values.email}
           error={failure?.fieldErrors.email}

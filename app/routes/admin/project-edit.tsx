@@ -5,6 +5,7 @@ import { ChoiceField } from "~/components/choice-field";
 import { FieldError, FormAlert, PrimaryButton, TextAreaField, TextField } from "~/components/form-controls";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
+import { projectFieldsSchema } from "~/features/projects/project-admin-schema";
 import {
   createProject,
   findAdminProject,
@@ -18,6 +19,7 @@ import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { FeatureError } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/project-edit";
 
@@ -55,6 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         label: type.archivedAt ? `${type.label} (archived)` : type.label,
       })),
     confirmingArchive: new URL(request.url).searchParams.get("confirm") === "archive",
+    fields: formConstraints(projectFieldsSchema),
   };
 }
 
@@ -105,7 +108,7 @@ const statusChoices = [
 ];
 
 export default function ProjectEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { project, types, confirmingArchive } = loaderData;
+  const { project, types, confirmingArchive, fields } = loaderData;
   const busy = useNavigation().state !== "idle";
   const failure = actionData;
   const saving = !failure || failure.values.intent === "save";
@@ -138,18 +141,14 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
           {project ? <input type="hidden" name="version" value={project.version} /> : null}
           <TextField
             label="Name"
-            name="name"
-            required
-            maxLength={120}
+            {...fields.name}
             defaultValue={typed("name", project?.name)}
             error={errors.name}
             className="sm:col-span-2"
           />
           <TextAreaField
             label="Summary"
-            name="summary"
-            required
-            maxLength={1000}
+            {...fields.summary}
             rows={4}
             defaultValue={typed("summary", project?.summary)}
             error={errors.summary}
@@ -157,8 +156,7 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
           />
           <ChoiceField
             label="Type"
-            name="type"
-            required
+            {...fields.type}
             empty={project ? undefined : "Choose a type"}
             choices={types}
             defaultValue={typed("type", project?.type)}
@@ -174,10 +172,10 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
           />
           <TextField
             label="Return on investment (%)"
-            name="roiPercent"
+            {...fields.roiPercent}
             inputMode="decimal"
+            // The schema's pattern refuses an empty value, which `required` says to the browser.
             required
-            pattern="-?\d{1,4}(\.\d{1,2})?"
             hint="A percentage with at most two decimals, e.g. 8.5."
             defaultValue={typed("roiPercent", project?.roiPercent)}
             error={errors.roiPercent}

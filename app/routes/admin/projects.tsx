@@ -4,7 +4,7 @@ import { Badge } from "~/components/badge";
 import { ChoiceField } from "~/components/choice-field";
 import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
 import { PageLinks } from "~/components/page-links";
-import { adminProjectFilterSchema } from "~/features/projects/project-admin-schema";
+import { adminProjectFilterSchema, projectTypeSchema } from "~/features/projects/project-admin-schema";
 import {
   createProjectType,
   listAdminProjects,
@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { FeatureError } from "~/lib/errors";
+import { type FieldConstraints, formConstraints } from "~/lib/form-constraints";
 import { privatePageHeaders } from "~/lib/page-headers";
 import type { Route } from "./+types/projects";
 
@@ -42,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...type,
       archived: type.archivedAt !== null,
     })),
+    typeFields: formConstraints(projectTypeSchema),
   };
 }
 
@@ -93,7 +95,7 @@ const showChoices = [
 ];
 
 export default function Projects({ loaderData, actionData }: Route.ComponentProps) {
-  const { projects, hasMore, page, types } = loaderData;
+  const { projects, hasMore, page, types, typeFields } = loaderData;
   const [search] = useSearchParams();
   return (
     <AdminShell
@@ -164,7 +166,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
       )}
       <PageLinks page={page} hasMore={hasMore} search={search} label="Project pages" />
 
-      <ProjectTypes types={types} failure={actionData} />
+      <ProjectTypes types={types} fields={typeFields} failure={actionData} />
     </AdminShell>
   );
 }
@@ -173,9 +175,11 @@ type TypeRow = Route.ComponentProps["loaderData"]["types"][number];
 
 function ProjectTypes({
   types,
+  fields,
   failure,
 }: {
   types: TypeRow[];
+  fields: Record<"type" | "label" | "sortOrder", FieldConstraints>;
   failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 }) {
   const busy = useNavigation().state !== "idle";
@@ -213,19 +217,15 @@ function ProjectTypes({
                 <input type="hidden" name="shownSortOrder" value={type.sortOrder} />
                 <TextField
                   label={`Name of ${type.type}`}
-                  name="label"
-                  required
-                  maxLength={60}
+                  {...fields.label}
                   defaultValue={type.label}
                   className="w-56"
                 />
                 <TextField
                   label="Position"
-                  name="sortOrder"
-                  type="number"
+                  {...fields.sortOrder}
                   min={0}
                   max={1000}
-                  required
                   defaultValue={type.sortOrder}
                   className="w-24"
                 />
@@ -262,25 +262,24 @@ function ProjectTypes({
         </div>
         <TextField
           label="Name"
-          name="label"
-          required
-          maxLength={60}
+          {...fields.label}
           defaultValue={creating ? failure?.values.label : undefined}
           error={creating ? failure?.fieldErrors.label : undefined}
         />
         <TextField
           label="Code"
-          name="type"
+          {...fields.type}
+          // The schema's pattern refuses an empty code; it runs after lower-casing, so the
+          // browser must not check it: "Real-Estate" is accepted as real-estate.
           required
-          maxLength={40}
+          pattern={undefined}
           hint="Used in addresses, e.g. real-estate."
           defaultValue={creating ? failure?.values.type : undefined}
           error={creating ? failure?.fieldErrors.type : undefined}
         />
         <TextField
           label="Position"
-          name="sortOrder"
-          type="number"
+          {...fields.sortOrder}
           min={0}
           max={1000}
           defaultValue={creating ? failure?.values.sortOrder : "10"}
