@@ -107,7 +107,6 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   // their catch-all), so a listed origin can read every answer; preflights are answered here.
   // Outside compression: a failure is rewritten for the old clients before it is compressed.
   app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
-  app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
   app.use(async (context, next) => {
     // A path that is not valid percent-encoding can name nothing we serve; a NUL character in the
     // path or the query names nothing either (and PostgreSQL could not even compare it).
@@ -132,7 +131,13 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   if (clientDirectory) {
     // File names under /assets carry a content hash, so they never change.
     app.use("/assets/*", cachedFor(ONE_YEAR_SECONDS, true, serveStatic({ root: clientDirectory })));
-    app.use("*", cachedFor(3600, false, serveStatic({ root: clientDirectory })));
+    // Only a path naming a file is looked for on disk: pages and their data requests never are.
+    const publicFiles = cachedFor(3600, false, serveStatic({ root: clientDirectory }));
+    app.use("*", (context, next) =>
+      /\.\w+$/.test(context.req.path) && !context.req.path.endsWith(".data")
+        ? publicFiles(context, next)
+        : next(),
+    );
   }
   // Uploaded pictures get a new generated name whenever they change.
   app.use(
@@ -146,6 +151,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       }),
     ),
   );
+  // After the files above: a page's scripts, styles and pictures are cheap and must not be refused
+  // while its visitor's page was admitted; the cap counts the work that renders and queries.
+  app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
 
   app.use(async (context, next) => {
     context.set("db", database.db);
