@@ -95,8 +95,19 @@ export function servicesNamed(text: string, options?: NamedOptions): string[] {
   return namedValues(text, servicePhrases, serviceTypos, options);
 }
 
+/**
+ * Whether a sentence writes "IT" in capitals, naming the IT speciality (a lower-case "it" alone is
+ * a pronoun, not a name); a message shouted all in capitals says nothing by its capitals.
+ */
+export function writesCapitalIT(text: string): boolean {
+  return /\bIT\b/.test(text) && (/\p{Ll}/u.test(text) || words(text).length <= 2);
+}
+
 /** The speciality slugs a sentence names, most specific first. */
 export function specialitiesNamed(text: string, options?: NamedOptions): string[] {
+  const whole = namedValues(text, specialityPhrases, specialityTypos, { wholeNamesOnly: true });
+  if (writesCapitalIT(text) && !whole.includes("it")) whole.push("it");
+  if (whole.length > 0 || options?.wholeNamesOnly) return whole;
   return namedValues(text, specialityPhrases, specialityTypos, options);
 }
 

@@ -77,6 +77,27 @@ describe("understand", () => {
     }
   });
 
+  it("reads a greeting to everyone, or with only small words after it, as a greeting", async () => {
+    for (const text of ["hey all", "good morning everyone", "hello to you"]) {
+      expect((await understand(text)).top.intent, text).toBe(INTENT.greeting);
+    }
+    expect((await understand("hi folks, what services do you offer")).top.intent).toBe(
+      INTENT.servicesOverview,
+    );
+  });
+
+  it("takes IT in capitals for the speciality, and a lower-case it for a pronoun", async () => {
+    expect((await understand("I need help with our IT")).top).toMatchObject({
+      intent: INTENT.findConsultant,
+      value: "it",
+    });
+    const fees = (await understand("how much does it cost to see a consultant")).top;
+    expect(fees.intent).toBe(INTENT.consultantFees);
+    expect(fees.value).toBeUndefined();
+    const availability = (await understand("is it possible to see a lawyer today")).top;
+    expect(availability).toMatchObject({ intent: INTENT.consultantAvailability, value: "legal" });
+  });
+
   it("tolerates a typo, with a little less confidence", async () => {
     const { top } = await understand("refferal credit");
     expect(top.intent).toBe(faqIntentName("referral"));

@@ -18,7 +18,7 @@ import {
   samePhrase,
   trainingExamples,
 } from "./catalog";
-import { servicesNamed, specialitiesNamed, withDatesMasked } from "./entities";
+import { servicesNamed, specialitiesNamed, withDatesMasked, writesCapitalIT } from "./entities";
 import { isStopWord, words } from "./text";
 
 export { type Choice, ChoiceMatcher } from "./nlu-choices";
@@ -136,7 +136,7 @@ export async function warmUp(): Promise<number> {
 }
 
 const LEADING_GREETING =
-  /^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\b[\s,.!-]*(?:there\b[\s,.!-]*)?/i;
+  /^\s*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))\b[\s,.!-]*(?:(?:there|team|everyone|all|folks|guys)\b[\s,.!-]*)?/i;
 
 /** E-mail addresses, web addresses and long numbers say nothing about intent (and would dilute it). */
 function withoutContactDetails(text: string): string {
@@ -160,8 +160,9 @@ function valueFor(intent: string, text: string): string | undefined {
 /** What the visitor most likely wants, the alternatives, and whether to ask between the two best. */
 export async function understand(input: string): Promise<Understanding> {
   // "Hello, do you …": the greeting is manners, the rest is the question; a greeting alone is a greeting.
+  // A rest of only small words ("good evening to you") is too slight to read alone: the whole is read.
   const rest = input.replace(LEADING_GREETING, "");
-  if (rest !== input && words(rest).length > 0) {
+  if (rest !== input && words(rest).some((word) => !isStopWord(word))) {
     const question = await classify(rest);
     if (question.top.intent !== INTENT.fallback) return question;
     const greeting = await classify(input.slice(0, input.length - rest.length));
@@ -184,8 +185,9 @@ async function classify(input: string): Promise<Understanding> {
   const whole = said ?? phrases.get(list.join(" "));
   const wholeConfidence = said ? 1 : CORRECTED_WHOLE_CONFIDENCE;
   const { classifications } = await nlu.process(featuresOf(list));
-  // Values are read from the corrected words too, so "bookeeping" names Bookkeeping.
-  const corrected = list.join(" ");
+  // Values are read from the corrected words too, so "bookeeping" names Bookkeeping; "IT" in
+  // capitals is kept, as it names the IT speciality where a lower-case "it" is only a pronoun.
+  const corrected = writesCapitalIT(input) ? `${list.join(" ")} IT` : list.join(" ");
   const ranked = withSpecialityRead(
     classifications
       .filter((entry) => entry.intent !== "None" && entry.score > 0.005)
