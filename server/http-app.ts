@@ -103,9 +103,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       return context.json({ success: false, message: "The database is not reachable." }, 503);
     }
   });
+  app.use(compress());
   // Before everything that may refuse a request (the cap, the address check, the API routes and
   // their catch-all), so a listed origin can read every answer; preflights are answered here.
-  // Outside compression: a failure is rewritten for the old clients before it is compressed.
+  // Inside compression: a failure is rewritten for the old clients before it is compressed.
   app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
   app.use(async (context, next) => {
     // A path that is not valid percent-encoding can name nothing we serve; a NUL character in the
@@ -126,7 +127,6 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     if (decodedPath.includes("\0") || url.searchParams.toString().includes("%00")) return refuse();
     await next();
   });
-  app.use(compress());
 
   if (clientDirectory) {
     // File names under /assets carry a content hash, so they never change.

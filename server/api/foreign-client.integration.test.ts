@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import { gunzipSync } from "node:zlib";
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_LINK_MINUTES } from "~/features/payments/sandbox-link.server";
@@ -173,6 +174,20 @@ describe("failures a listed origin reads", () => {
     expect(honest.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
     // Our own site and other callers keep honest codes.
     expect((await postJson(app, "/api/user/login", wrong)).status).toBe(401);
+  });
+
+  it("reads right when the browser accepts compressed answers: the failure is rewritten before it is compressed", async () => {
+    const account = await signUp(app);
+    const response = await app.request("/api/user/login", {
+      method: "POST",
+      headers: { Origin: OLD_CLIENT, "Content-Type": "application/json", "Accept-Encoding": "gzip" },
+      body: JSON.stringify({ email: account.email, password: `${GOOD_PASSWORD} nope` }),
+    });
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text =
+      response.headers.get("Content-Encoding") === "gzip" ? gunzipSync(bytes).toString() : bytes.toString();
+    expect(JSON.parse(text)).toEqual({ success: false, message: expect.stringMatching(/password/i) });
   });
 
   it("a refusal before any route (an address that is not valid) reaches it too", async () => {
