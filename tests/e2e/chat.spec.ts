@@ -47,10 +47,10 @@ test.describe("the chat widget", () => {
 
     // Links in answers open in a new tab.
     const link = transcript(page)
-      .getByRole("link", { name: /free consultation/ })
+      .getByRole("link", { name: /plans and pricing/ })
       .last();
     await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("href", "/contact");
+    await expect(link).toHaveAttribute("href", "/pricing");
 
     await page.reload();
     await expect(panel(page)).toBeVisible();
