@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
-import { formatCalendarDate, formatTimeOfDay } from "~/lib/dates";
+import { formatCalendarDate, formatSlotClock, formatTimeOfDay } from "~/lib/dates";
 
+/** A free slot: its start instant, ISO 8601, which is what the form posts as `startsAt`. */
 export interface PickerSlot {
-  slotDate: string;
-  slotTime: string;
   startsAt: string;
 }
 
@@ -14,7 +13,7 @@ export interface PickerDay {
 
 /**
  * Seven day buttons and the chosen day's times, as radio groups (so the choice is submitted with
- * the form). Times are the agency's; where the visitor's own zone differs, it is shown beside.
+ * the form: the chosen time as `startsAt`, its ISO instant). Times are the agency's; where the visitor's own zone differs, it is shown beside.
  */
 export function SlotPicker({
   days,
@@ -82,8 +81,8 @@ export function SlotPicker({
                 key={slot.startsAt}
                 className="relative flex cursor-pointer flex-col items-center rounded-full border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 hover:border-brand-400"
               >
-                <input type="radio" name="slotTime" value={slot.slotTime} className="sr-only" />
-                <span>{slot.slotTime}</span>
+                <input type="radio" name="startsAt" value={slot.startsAt} className="sr-only" />
+                <span>{formatSlotClock(new Date(slot.startsAt), zone)}</span>
                 {visitorZone ? (
                   <span className="text-xs opacity-80">
                     {formatTimeOfDay(new Date(slot.startsAt), visitorZone)} your time
@@ -95,7 +94,6 @@ export function SlotPicker({
         ) : (
           <p className="mt-3 text-muted">No free times on this day.</p>
         )}
-        {selected ? <input type="hidden" name="slotDate" value={toSlotDate(selected.date)} /> : null}
       </fieldset>
       {error ? (
         <p id="slot-error" role="alert" className="mt-3 text-red-700 text-sm">
@@ -104,10 +102,4 @@ export function SlotPicker({
       ) : null}
     </div>
   );
-}
-
-/** `YYYY-MM-DD` as the old clients' `day_month_year`. */
-function toSlotDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return `${day}_${month}_${year}`;
 }

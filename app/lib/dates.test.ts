@@ -6,6 +6,7 @@ import {
   describeWallClock,
   formatCalendarDate,
   formatDay,
+  formatSlotClock,
   formatTimeOfDay,
   isTimeZone,
   knownTimeZones,
@@ -47,6 +48,14 @@ describe("the shorter forms", () => {
     expect(formatDay(new Date("2027-05-05T02:00:00.000Z"), "America/New_York")).toBe("Tue, May 4, 2027");
     expect(formatTimeOfDay(MAY_4_17_30_UTC, "America/New_York")).toBe("1:30 PM");
     expect(formatTimeOfDay(MAY_4_17_30_UTC, "Europe/London")).toBe("6:30 PM");
+  });
+
+  it("gives a slot's start with a two-digit hour and a plain space, as the slot picker shows it", () => {
+    expect(formatSlotClock(MAY_4_17_30_UTC, "America/New_York")).toBe("01:30 PM");
+    expect(formatSlotClock(new Date("2027-05-04T16:00:00Z"), "America/New_York")).toBe("12:00 PM");
+    expect(formatSlotClock(new Date("2027-05-04T04:00:00Z"), "America/New_York")).toBe("12:00 AM");
+    expect(formatSlotClock(new Date("2027-05-04T14:30:00Z"), "America/New_York")).toBe("10:30 AM");
+    expect(formatSlotClock(MAY_4_17_30_UTC, "Asia/Kolkata")).toBe("11:00 PM");
   });
 
   it("shows a calendar day without moving it to another zone", () => {

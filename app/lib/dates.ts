@@ -114,6 +114,17 @@ export function formatTimeOfDay(instant: Date, zone: string): string {
 }
 
 /**
+ * The start of a booking slot in a zone, as the slot picker and appointment lists show it, with a
+ * two-digit hour: "01:30 PM", "10:00 AM". The space before the marker is a plain one on every
+ * runtime (newer ICU writes a narrow no-break space), so the server's page and the browser's agree.
+ */
+export function formatSlotClock(instant: Date, zone: string): string {
+  return dateFormat({ hour: "2-digit", minute: "2-digit", hour12: true, timeZone: zone })
+    .format(instant)
+    .replace(/\s+/g, " ");
+}
+
+/**
  * A calendar day (`YYYY-MM-DD`, no zone: a birthday, a post's date, a column of the slot picker),
  * "May 4, 2027" by default, or any part of it (`{ weekday: "short" }` gives "Tue").
  */

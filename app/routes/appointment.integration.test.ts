@@ -9,7 +9,7 @@ import {
   answerOf,
   expectRedirectWithToast,
   formPost,
-  laterFreeSlots,
+  laterFreeStarts,
   pageContext,
   pageGet,
   routeSuite,
@@ -61,7 +61,7 @@ describe("the booking page's loader", () => {
 describe("booking from the page", () => {
   it("sends a visitor who is not signed in to login, to come back to this consultant, booking nothing", async () => {
     const consultant = await createConsultant(suite.db);
-    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const [slot] = await laterFreeStarts(suite.app, consultant.id);
     const context = await pageContext(suite.app);
     const answer = await book(context, consultant.id, slot!);
     await expectRedirectWithToast(
@@ -77,7 +77,7 @@ describe("booking from the page", () => {
 
   it("books a free slot and goes to My Appointments with the toast", async () => {
     const consultant = await createConsultant(suite.db);
-    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const [slot] = await laterFreeStarts(suite.app, consultant.id);
     const customer = await createUserWithSession(suite.db, "booker");
     const context = await pageContext(suite.app, { token: customer.token });
     const answer = await book(context, consultant.id, slot!);
@@ -94,7 +94,7 @@ describe("booking from the page", () => {
 
   it("answers a slot someone else took with 409 and the taken-slot sentence, keeping the choice", async () => {
     const consultant = await createConsultant(suite.db);
-    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const [slot] = await laterFreeStarts(suite.app, consultant.id);
     const first = await createUserWithSession(suite.db, "first");
     await book(await pageContext(suite.app, { token: first.token }), consultant.id, slot!);
 
@@ -109,11 +109,11 @@ describe("booking from the page", () => {
 
   it("refuses a time off the grid with 400 and a sentence, booking nothing", async () => {
     const consultant = await createConsultant(suite.db);
-    const [slot] = await laterFreeSlots(suite.app, consultant.id);
+    const [slot] = await laterFreeStarts(suite.app, consultant.id);
     const customer = await createUserWithSession(suite.db, "offgrid");
+    const quarterPast = new Date(Date.parse(slot!.startsAt) + 15 * 60_000).toISOString();
     const answer = await book(await pageContext(suite.app, { token: customer.token }), consultant.id, {
-      slotDate: slot!.slotDate,
-      slotTime: "10:15 AM",
+      startsAt: quarterPast,
     });
     expect(answer.status).toBe(400);
     expect(answer.data.error).toBe(
@@ -126,7 +126,7 @@ describe("booking from the page", () => {
     const answer = await book(
       await pageContext(suite.app, { token: customer.token }),
       "00000000-0000-4000-8000-000000000000",
-      { slotDate: "1_1_2030", slotTime: "10:00 AM" },
+      { startsAt: "2030-01-01T15:00:00.000Z" },
     );
     expect(answer.status).toBe(404);
     expect(answer.data.error).toBe("We could not find that consultant.");

@@ -68,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await bookAppointment(
       context.db,
       context.user.id,
-      { docId: params.docId, slotDate: values.slotDate, slotTime: values.slotTime },
+      { docId: params.docId, startsAt: values.startsAt },
       bookingContextFrom(context),
     );
     return redirectWithToast("/my-appointments", { kind: "success", message: "Appointment booked" }, context);

@@ -7,7 +7,7 @@ import { listAppointments } from "~/features/booking/appointments.server";
 import { bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
 import { appointmentCalendarLinks } from "~/features/booking/calendar-links";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
-import { SLOT_MINUTES, slotOf } from "~/features/booking/slots";
+import { SLOT_MINUTES } from "~/features/booking/slots";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import {
@@ -21,7 +21,7 @@ import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { formatDay, zoneName, zoneTimeLabel } from "~/lib/dates";
+import { formatDay, formatSlotClock, zoneName, zoneTimeLabel } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -124,11 +124,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const moved = await rescheduleOwnAppointment(
         context.db,
         user.id,
-        { appointmentId: values.appointmentId, slotDate: values.slotDate, slotTime: values.slotTime },
+        { appointmentId: values.appointmentId, startsAt: values.startsAt },
         { ...bookingContextFrom(context), now: context.clock() },
       );
       const zone = context.env.AGENCY_TZ;
-      const message = `Appointment moved to ${formatDay(moved.startsAt, zone)}, ${slotOf(moved.startsAt, zone).slotTime}. We have e-mailed you the updated invitation.`;
+      const message = `Appointment moved to ${formatDay(moved.startsAt, zone)}, ${formatSlotClock(moved.startsAt, zone)}. We have e-mailed you the updated invitation.`;
       return redirectWithToast("/my-appointments", { kind: "success", message }, context);
     }
     if (values.intent === "pay" && values.provider === "stripe") {
@@ -393,7 +393,7 @@ function AppointmentRow({
           about={about}
           days={rescheduleDays}
           zone={zone}
-          error={failure?.fieldErrors.slotTime ?? failure?.error}
+          error={failure?.fieldErrors.startsAt ?? failure?.error}
         />
       ) : null}
     </li>

@@ -3,7 +3,7 @@ import { DaysOffEditor } from "~/components/days-off-editor";
 import { FormAlert, PrimaryButton } from "~/components/form-controls";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
 import { recordAttendance } from "~/features/booking/attendance.server";
-import { SLOT_MINUTES, slotOf } from "~/features/booking/slots";
+import { SLOT_MINUTES } from "~/features/booking/slots";
 import { daysOffFromForm } from "~/features/consultants/consultant-schema";
 import {
   getOwnConsultant,
@@ -15,7 +15,7 @@ import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { formatDay } from "~/lib/dates";
+import { formatDay, formatSlotClock } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: appointment.id,
       customer: { name: customer.name, email: customer.email },
       day: formatDay(appointment.startsAt, zone),
-      time: slotOf(appointment.startsAt, zone).slotTime,
+      time: formatSlotClock(appointment.startsAt, zone),
       place: [address.line1, address.line2].filter(Boolean).join(", "),
       // The consultant joins the same room as the customer, while the appointment is on.
       meetingUrl: status === "booked" || status === "paid" ? appointment.meetingUrl : null,

@@ -8,7 +8,7 @@ import {
 } from "~/features/consultants/consultants.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
-import { legacyDoctor } from "./legacy-shapes";
+import { legacyDoctor, legacySlotDays } from "./legacy-shapes";
 
 /** Consultants ("doctors" to the old clients) and their free slots. */
 export function consultantApi() {
@@ -36,12 +36,13 @@ export function consultantApi() {
   api.get("/:id/slots", async (context) => {
     const consultant = await findConsultant(context.var.db, context.req.param("id"));
     if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
-    const days = await consultantSlots(context.var.db, consultant, { zone: context.var.env.AGENCY_TZ });
+    const zone = context.var.env.AGENCY_TZ;
+    const days = await consultantSlots(context.var.db, consultant, { zone });
     return context.json({
       success: true,
-      timeZone: context.var.env.AGENCY_TZ,
+      timeZone: zone,
       available: consultant.available,
-      days,
+      days: legacySlotDays(days, zone),
     });
   });
 

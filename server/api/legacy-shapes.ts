@@ -9,7 +9,7 @@
 import type { PersonSummary } from "~/features/accounts/people.server";
 import type { Profile } from "~/features/accounts/profile.server";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
-import { type Slot, slotOf } from "~/features/booking/slots";
+import type { SlotDay } from "~/features/booking/slots";
 import type { StaffAppointmentRow } from "~/features/booking/staff-appointments.server";
 import { snapshotOf } from "~/features/consultants/consultants.server";
 import type { ScheduledAppointment } from "~/features/consultants/portal.server";
@@ -24,6 +24,7 @@ import type {
   Inquiry,
   Project,
 } from "../../db/schema";
+import { type LegacySlot, legacySlotOf } from "./legacy-slots";
 
 /** The picture every account without one of its own shows (the old app gave each user one). */
 export const DEFAULT_PICTURE_PATH = "/images/default-avatar.svg";
@@ -44,16 +45,32 @@ export function wholeUnits(amountCents: number): number {
 }
 
 /** A slot as the old clients name it: `day_month_year` and `hh:mm AM/PM`, in the given zone. */
-export function legacySlot(startsAt: Date, zone: string): Pick<Slot, "slotDate" | "slotTime"> {
-  const { slotDate, slotTime } = slotOf(startsAt, zone);
-  return { slotDate, slotTime };
+export function legacySlot(startsAt: Date, zone: string): LegacySlot {
+  return legacySlotOf(startsAt, zone);
 }
 
 /** A start time in the staff API's answers: the instant (ISO 8601, UTC), then its slot. */
-export type LegacyStart = Pick<Slot, "startsAt" | "slotDate" | "slotTime">;
+export type LegacyStart = { startsAt: string } & LegacySlot;
 
 export function legacyStart(startsAt: Date, zone: string): LegacyStart {
   return { startsAt: startsAt.toISOString(), ...legacySlot(startsAt, zone) };
+}
+
+/** A free slot in `/api/consultant/{id}/slots`: its slot, then the instant (ISO 8601, UTC). */
+export type LegacyFreeSlot = LegacySlot & { startsAt: string };
+
+/** The days of free slots, each slot told as the old clients name it, in the agency's zone. */
+export function legacySlotDays(
+  days: readonly SlotDay[],
+  zone: string,
+): { date: string; slots: LegacyFreeSlot[] }[] {
+  return days.map((day) => ({
+    date: day.date,
+    slots: day.slots.map((slot) => ({
+      ...legacySlot(new Date(slot.startsAt), zone),
+      startsAt: slot.startsAt,
+    })),
+  }));
 }
 
 /** A record named in another's answer: its id as `_id`, and its name. */

@@ -11,6 +11,7 @@ import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
 import { requireApiUser } from "./api-env";
 import { legacyAppointment, legacyProfile } from "./legacy-shapes";
+import { legacyBookingSchema, legacyOwnRescheduleSchema, legacyRequestStart } from "./legacy-slots";
 import { parseJsonField, readFormBody, readJsonObject } from "./request-body";
 
 /** The account endpoints of the old app's clients (DESIGN.md §4), in its answer shapes. */
@@ -78,10 +79,13 @@ export function userApi() {
 
   api.post("/book-appointment", async (context) => {
     const user = requireApiUser(context);
+    const body = await readJsonObject(context);
+    // The old clients name the slot as `slotDate` and `slotTime`; the feature takes its instant.
+    const startsAt = legacyRequestStart(legacyBookingSchema, body, context.var.env.AGENCY_TZ);
     const appointment = await bookAppointment(
       context.var.db,
       user.id,
-      await readJsonObject(context),
+      { docId: body.docId, startsAt },
       bookingContextFrom(context.var),
     );
     return context.json({ success: true, message: "Appointment booked", appointmentId: appointment.id }, 201);
@@ -116,10 +120,12 @@ export function userApi() {
 
   api.post("/reschedule-appointment", async (context) => {
     const user = requireApiUser(context);
+    const body = await readJsonObject(context);
+    const startsAt = legacyRequestStart(legacyOwnRescheduleSchema, body, context.var.env.AGENCY_TZ);
     await rescheduleOwnAppointment(
       context.var.db,
       user.id,
-      await readJsonObject(context),
+      { appointmentId: body.appointmentId, startsAt },
       bookingContextFrom(context.var),
     );
     return context.json({ success: true, message: "Appointment rescheduled" });

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { pickSlot } from "./support/booking";
+import { pickSlot, timeChoiceLabelled, timeChoices } from "./support/booking";
 import { waitForHydration } from "./support/site";
 import { signInAsStaff } from "./support/staff";
 import { desktopViewport, mobileViewport } from "./support/viewports";
@@ -100,8 +100,8 @@ test("working hours and days off change the slots customers are offered; archivi
   await page.goto(`/appointment/${consultantId}`);
   await waitForHydration(page);
   await page.locator('label:has(input[name="day"])').nth(2).click();
-  await expect(page.locator('input[name="slotTime"]')).toHaveCount(2);
-  await expect(page.locator('input[name="slotTime"][value="10:30 AM"]')).toHaveCount(1);
+  await expect(timeChoices(page)).toHaveCount(2);
+  await expect(timeChoiceLabelled(page, "10:30 AM")).toHaveCount(1);
 
   // Archive, with its confirmation step.
   await page.goto(`/admin/consultants/${consultantId}`);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DateTime } from "luxon";
 import { signUp } from "./support/accounts";
-import { openConsultant } from "./support/booking";
+import { openConsultant, timeChoices, timeLabel } from "./support/booking";
 import { waitForHydration } from "./support/site";
 import { mobileViewport } from "./support/viewports";
 
@@ -23,15 +23,19 @@ async function chooseAndSubmit(
     const day = scope.locator('label:has(input[name="day"])').nth(dayIndex + attempt);
     await day.click();
     const date = await day.locator("input").getAttribute("value");
-    const time = scope.locator('label:has(input[name="slotTime"])').first();
-    const label = await time.locator("input").getAttribute("value");
+    const time = timeChoices(scope).first();
+    const label = await timeLabel(time);
+    const startsAt = (await time.locator("input").getAttribute("value")) ?? "";
     await time.click();
     await scope.getByRole("button", { name: button }).click();
     const done = page.getByRole("status").filter({ hasText: /booked|moved/ });
     const taken = page.getByRole("alert").filter({ hasText: "no longer available" });
     await expect(done.or(taken)).toBeVisible();
     if (await done.isVisible()) {
-      return DateTime.fromFormat(`${date} ${label}`, "yyyy-MM-dd hh:mm a", { zone: AGENCY_ZONE });
+      const chosen = DateTime.fromFormat(`${date} ${label}`, "yyyy-MM-dd hh:mm a", { zone: AGENCY_ZONE });
+      // The label is the agency's wall clock of the instant the form posted.
+      expect(chosen.toMillis()).toBe(Date.parse(startsAt));
+      return chosen;
     }
     await page.reload();
     await waitForHydration(page);

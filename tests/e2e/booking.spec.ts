@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { logIn, signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { openConsultant, pickSlot } from "./support/booking";
+import { openConsultant, pickSlot, timeChoiceLabelled } from "./support/booking";
 import { waitForHydration } from "./support/site";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
@@ -52,7 +52,7 @@ test("browse, filter, book after logging in, see it listed, cancel it and find t
   await page.goto(path);
   await waitForHydration(page);
   await page.locator('label:has(input[name="day"])').nth(2).click();
-  await expect(page.locator(`input[name="slotTime"][value="${time}"]`)).toHaveCount(1);
+  await expect(timeChoiceLabelled(page, time)).toHaveCount(1);
 });
 
 test("booking without choosing a time says so", async ({ page }) => {

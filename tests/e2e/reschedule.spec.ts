@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { bookFirstFreeSlot } from "./support/booking";
+import { bookFirstFreeSlot, timeChoiceLabelled, timeChoices, timeLabel } from "./support/booking";
 import { waitForHydration } from "./support/site";
 import { mobileViewport } from "./support/viewports";
 
@@ -24,8 +24,8 @@ test("a customer moves a booking to another time: the new time is listed and the
 
   // Another day than the booked one (day 3 of the picker; the booking took day 2).
   await form.locator('label:has(input[name="day"])').nth(3).click();
-  const newTime = form.locator('label:has(input[name="slotTime"])').first();
-  const newLabel = (await newTime.locator("input").getAttribute("value")) ?? "";
+  const newTime = timeChoices(form).first();
+  const newLabel = await timeLabel(newTime);
   await newTime.click();
   await form.getByRole("button", { name: "Move my appointment" }).click();
 
@@ -38,7 +38,7 @@ test("a customer moves a booking to another time: the new time is listed and the
   await page.goto(path);
   await waitForHydration(page);
   await page.locator('label:has(input[name="day"])').nth(2).click();
-  await expect(page.locator(`input[name="slotTime"][value="${time}"]`)).toHaveCount(1);
+  await expect(timeChoiceLabelled(page, time)).toHaveCount(1);
 
   // Cancelling says what happens to the (unpaid) booking before it is done.
   await page.goto("/my-appointments");

@@ -196,6 +196,23 @@ export async function laterFreeSlots(
 }
 
 /**
+ * The same free slots as the page forms post them: `{ startsAt }`, the ISO instant the slot
+ * picker's radio carries.
+ */
+export async function laterFreeStarts(
+  testApp: TestApp,
+  consultantId: string,
+): Promise<{ startsAt: string }[]> {
+  const response = await testApp.app.request(`/api/consultant/${consultantId}/slots`, {
+    headers: { "X-Forwarded-For": nextAddress() },
+  });
+  const body = (await response.json()) as { days: { slots: { startsAt: string }[] }[] };
+  const lastDay = body.days.findLast((day) => day.slots.length > 1);
+  if (!lastDay) throw new Error(`consultant ${consultantId} offers no slots`);
+  return lastDay.slots.map(({ startsAt }) => ({ startsAt }));
+}
+
+/**
  * Customers with one booked appointment each, with a consultant of their own for the file: each
  * call books the next free slot days ahead and gives the customer's page context.
  */

@@ -1,5 +1,4 @@
-import { differentClocks, formatDay, formatTimeOfDay, zoneTimeLabel } from "~/lib/dates";
-import { slotOf } from "./slots";
+import { differentClocks, formatDay, formatSlotClock, formatTimeOfDay, zoneTimeLabel } from "~/lib/dates";
 
 /**
  * When an appointment is, as its customer reads it in a list: the day and time in their zone,
@@ -7,7 +6,7 @@ import { slotOf } from "./slots";
  * ("01:30 PM New York time").
  */
 export function appointmentTimesFor(startsAt: Date, customerZone: string, agencyZone: string) {
-  const agencyTime = `${slotOf(startsAt, agencyZone).slotTime} ${zoneTimeLabel(agencyZone)}`;
+  const agencyTime = `${formatSlotClock(startsAt, agencyZone)} ${zoneTimeLabel(agencyZone)}`;
   if (!differentClocks(startsAt, customerZone, agencyZone)) {
     return { day: formatDay(startsAt, agencyZone), time: agencyTime, agencyTime: null };
   }

@@ -78,31 +78,31 @@ describe("bookAppointment", () => {
     const sofia = await consultantNamed(database.db, "Sofia Ramirez");
     const lucas = await consultantNamed(database.db, "Lucas Meyer");
     const user = await createUserWithSession(database.db);
-    const bookAt = (consultant: Consultant, slotDate: string, slotTime: string) =>
-      bookAppointment(database.db, user.id, { docId: consultant.id, slotDate, slotTime }, context);
+    const bookAt = (consultant: Consultant, wallClock: string) =>
+      bookAppointment(database.db, user.id, { docId: consultant.id, startsAt: at(wallClock) }, context);
 
     // An unpaid one that already took place, a paid one and a cancelled one: none of them count.
     await insertAppointment(lucas, user.id, at("2027-06-06T15:00"));
-    const paid = await bookAt(sofia, "8_6_2027", "10:00 AM");
+    const paid = await bookAt(sofia, "2027-06-08T10:00");
     await database.db.update(appointments).set({ paidAt: now }).where(eq(appointments.id, paid.id));
-    const cancelled = await bookAt(sofia, "8_6_2027", "10:30 AM");
+    const cancelled = await bookAt(sofia, "2027-06-08T10:30");
     await cancelAppointment(database.db, user.id, { appointmentId: cancelled.id }, context);
 
     const unpaid = [];
-    for (const slotTime of ["11:00 AM", "11:30 AM", "12:00 PM"]) {
-      unpaid.push(await bookAt(sofia, "8_6_2027", slotTime));
+    for (const clock of ["11:00", "11:30", "12:00"]) {
+      unpaid.push(await bookAt(sofia, `2027-06-08T${clock}`));
     }
-    await expect(bookAt(lucas, "9_6_2027", "10:00 AM")).rejects.toMatchObject({
+    await expect(bookAt(lucas, "2027-06-09T10:00")).rejects.toMatchObject({
       kind: "conflict",
       message: expect.stringMatching(/3 unpaid upcoming/),
     });
 
     // Paying for one makes room for another.
     await database.db.update(appointments).set({ paidAt: now }).where(eq(appointments.id, unpaid[0]!.id));
-    await expect(bookAt(lucas, "9_6_2027", "10:00 AM")).resolves.toMatchObject({
+    await expect(bookAt(lucas, "2027-06-09T10:00")).resolves.toMatchObject({
       startsAt: at("2027-06-09T10:00"),
     });
-    await expect(bookAt(lucas, "9_6_2027", "10:30 AM")).rejects.toMatchObject({ kind: "conflict" });
+    await expect(bookAt(lucas, "2027-06-09T10:30")).rejects.toMatchObject({ kind: "conflict" });
   });
 
   it("keeps wall-clock slots across the autumn clock change in the agency's zone", async () => {
@@ -113,14 +113,14 @@ describe("bookAppointment", () => {
     const saturday = await bookAppointment(
       database.db,
       user.id,
-      { docId: grace.id, slotDate: "6_11_2027", slotTime: "10:00 AM" },
+      { docId: grace.id, startsAt: at("2027-11-06T10:00") },
       context,
     );
     // Clocks go back at 2 AM on Sunday 7 November 2027: 10:00 AM is then UTC-5.
     const sunday = await bookAppointment(
       database.db,
       user.id,
-      { docId: grace.id, slotDate: "7_11_2027", slotTime: "10:00 AM" },
+      { docId: grace.id, startsAt: at("2027-11-07T10:00") },
       context,
     );
     expect(saturday.startsAt.toISOString()).toBe("2027-11-06T14:00:00.000Z");
@@ -131,24 +131,24 @@ describe("bookAppointment", () => {
     const days = await consultantSlots(database.db, grace, { zone: NEW_YORK, now });
     const sundaySlots = days.find((day) => day.date === "2027-11-07")!.slots;
     expect(sundaySlots).toHaveLength(21);
-    expect(sundaySlots[0]).toEqual({
-      slotDate: "7_11_2027",
-      slotTime: "10:30 AM",
-      startsAt: "2027-11-07T15:30:00.000Z",
-    });
+    // 10:30 AM on the Sunday, UTC-5.
+    expect(sundaySlots[0]).toEqual({ startsAt: "2027-11-07T15:30:00.000Z" });
   });
 
-  it("reads slotDate and slotTime in the configured agency zone", async () => {
+  it("reads the grid in the configured agency zone", async () => {
     const now = at("2027-05-03T09:00", LOS_ANGELES);
     const chloe = await consultantNamed(database.db, "Chloe Martin");
     const user = await createUserWithSession(database.db);
-    const booked = await bookAppointment(
-      database.db,
-      user.id,
-      { docId: chloe.id, slotDate: "4_5_2027", slotTime: "10:00 AM" },
-      contextAt(now, LOS_ANGELES),
-    );
-    expect(booked.startsAt.toISOString()).toBe("2027-05-04T17:00:00.000Z");
+    // 8:30 PM in Los Angeles is the last slot there, and 11:30 PM in New York, off its grid.
+    const lastSlot = { docId: chloe.id, startsAt: at("2027-05-04T20:30", LOS_ANGELES) };
+    await expect(
+      bookAppointment(database.db, user.id, lastSlot, contextAt(now, NEW_YORK)),
+    ).rejects.toMatchObject({
+      kind: "invalid",
+      fieldErrors: { startsAt: expect.stringMatching(/half hour/) },
+    });
+    const booked = await bookAppointment(database.db, user.id, lastSlot, contextAt(now, LOS_ANGELES));
+    expect(booked.startsAt.toISOString()).toBe("2027-05-05T03:30:00.000Z");
     expect(await listAppointments(database.db, user.id)).toEqual([booked]);
   });
 
@@ -160,7 +160,7 @@ describe("bookAppointment", () => {
       bookAppointment(
         database.db,
         user.id,
-        { docId: daniel.id, slotDate: "4_5_2027", slotTime: "10:15 AM" },
+        { docId: daniel.id, startsAt: at("2027-05-04T10:15") },
         contextAt(now, NEW_YORK, 2),
       );
     await expect(attempt()).rejects.toMatchObject({ kind: "invalid" });
@@ -178,7 +178,7 @@ describe("cancelAppointment", () => {
     const booked = await bookAppointment(
       database.db,
       owner.id,
-      { docId: emma.id, slotDate: "5_5_2027", slotTime: "02:00 PM" },
+      { docId: emma.id, startsAt: at("2027-05-05T14:00") },
       contextAt(now),
     );
     await expect(

@@ -19,7 +19,7 @@ import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema, type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
-import { resolveSlot, type SlotProblem } from "./slots";
+import { type SlotProblem, slotProblem } from "./slots";
 
 export const MAX_UNPAID_UPCOMING = 3;
 export const SLOT_TAKEN_MESSAGE = "This slot is no longer available. Please choose another time.";
@@ -50,12 +50,16 @@ export function bookingContextFrom(context: { env: Environment; payments: Paymen
 }
 
 export const slotMessages: Record<SlotProblem, string> = {
-  malformed: "Please choose a day and time from the list of available slots.",
-  "malformed-time": "Please give the time as 10:30 (24-hour clock), 10:30 AM or 10:30 am.",
   "off-grid": "Appointments start on the hour or half hour between 10:00 AM and 8:30 PM.",
   past: "This time has already passed. Please choose a later slot.",
   "outside-window": "Appointments can be booked up to seven days ahead.",
 };
+
+/** Refuses a start that is off the grid, past, or beyond the window (400, beside the time field). */
+export function requireBookableSlot(startsAt: Date, options: { now: Date; zone: string }): void {
+  const problem = slotProblem(startsAt, options);
+  if (problem) throw new FeatureError("invalid", slotMessages[problem], { startsAt: slotMessages[problem] });
+}
 
 /** One of the user's bookings (or moves) this minute (RATE_LIMIT_BOOKINGS_PER_MINUTE), or 429. */
 export function consumeBookingAllowance(
@@ -72,7 +76,7 @@ export function consumeBookingAllowance(
 }
 
 /**
- * Books a 30-minute slot for the signed-in user. Every rule is checked here, whatever the form
+ * Books the 30-minute slot starting at `startsAt` for the signed-in user. Every rule is checked here, whatever the form
  * did; the database's unique index settles a race for the same slot.
  */
 export async function bookAppointment(
@@ -89,14 +93,11 @@ export async function bookAppointment(
   if (!consultant.available) {
     throw new FeatureError("conflict", "This consultant is not taking bookings at the moment.");
   }
-  const resolved = resolveSlot(request.slotDate, request.slotTime, { now, zone: context.zone });
-  if (!resolved.ok)
-    throw new FeatureError("invalid", slotMessages[resolved.problem], {
-      slotTime: slotMessages[resolved.problem],
-    });
-  if (!consultantWorksAt(consultant, resolved.startsAt, context.zone)) {
+  const { startsAt } = request;
+  requireBookableSlot(startsAt, { now, zone: context.zone });
+  if (!consultantWorksAt(consultant, startsAt, context.zone)) {
     throw new FeatureError("conflict", OUTSIDE_WORKING_HOURS_MESSAGE, {
-      slotTime: OUTSIDE_WORKING_HOURS_MESSAGE,
+      startsAt: OUTSIDE_WORKING_HOURS_MESSAGE,
     });
   }
 
@@ -127,13 +128,13 @@ export async function bookAppointment(
         .values({
           userId,
           consultantId: consultant.id,
-          startsAt: resolved.startsAt,
+          startsAt,
           amountCents: consultant.feeCents,
           currency: consultant.currency,
           consultantSnapshot: snapshotOf(consultant),
           // Fixed now and kept through reschedules, so the link the customer was sent stays valid.
           meetingUrl: newMeetingUrl(context.meetingUrlTemplate ?? DEFAULT_MEETING_URL_TEMPLATE),
-          ...remindersForNewTime(resolved.startsAt, now),
+          ...remindersForNewTime(startsAt, now),
           createdAt: now,
         })
         .returning();
@@ -142,7 +143,7 @@ export async function bookAppointment(
     });
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { slotTime: SLOT_TAKEN_MESSAGE });
+      throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
     throw error;
   }
 }

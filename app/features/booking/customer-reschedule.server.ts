@@ -8,7 +8,8 @@ import { rescheduleAppointment } from "./staff-changes.server";
 /**
  * A customer moves their own appointment to another free slot of the same consultant, until it
  * starts (DESIGN.md §5): the payment stays with it, and the customer gets an updated invitation.
- * Counted with bookings, since each move takes a slot.
+ * Counted with bookings, since each move takes a slot. `input` is `{ appointmentId, startsAt }`,
+ * `startsAt` a `Date` or an ISO instant from a form.
  */
 export async function rescheduleOwnAppointment(
   db: Database,
@@ -19,11 +20,11 @@ export async function rescheduleOwnAppointment(
   const now = context.now ?? new Date();
   await consumeBookingAllowance(db, userId, context, now);
   const { appointmentId } = parseInput(appointmentReferenceSchema, input);
-  const { slotDate, slotTime } = (input ?? {}) as Record<string, unknown>;
+  const { startsAt } = (input ?? {}) as Record<string, unknown>;
   return rescheduleAppointment(
     db,
     appointmentId,
-    { slotDate, slotTime },
+    { startsAt },
     { kind: "customer", userId },
     { zone: context.zone, agencyEmail: context.agencyEmail, now },
   );

@@ -7,7 +7,6 @@ import { mailsOfKind } from "../../../tests/setup/payments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { type BookingContext, bookAppointment } from "./booking.server";
 import { inviteUid } from "./calendar-invite";
-import { slotOf } from "./slots";
 import { rescheduleAppointment } from "./staff-changes.server";
 
 const ZONE = "America/New_York";
@@ -36,7 +35,7 @@ const context: BookingContext = {
 };
 
 function startingAt(wallClock: string) {
-  return slotOf(DateTime.fromISO(wallClock, { zone: ZONE }).toJSDate(), ZONE);
+  return { startsAt: DateTime.fromISO(wallClock, { zone: ZONE }).toJSDate() };
 }
 
 describe("the meeting link of an appointment", () => {

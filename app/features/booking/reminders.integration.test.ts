@@ -8,7 +8,6 @@ import { mailsOfKind } from "../../../tests/setup/payments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { bookAppointment, cancelAppointment } from "./booking.server";
 import { queueDueReminders } from "./reminders.server";
-import { slotOf } from "./slots";
 import { rescheduleAppointment } from "./staff-changes.server";
 
 const ZONE = "America/New_York";
@@ -54,7 +53,7 @@ async function bookedAt(
   const appointment = await bookAppointment(
     database.db,
     customer.id,
-    { docId: consultant.id, ...slotOf(startsAt, ZONE) },
+    { docId: consultant.id, startsAt },
     { zone: ZONE, agencyEmail: AGENCY_EMAIL, perUserPerMinute: 30, payments: {}, now: clockAt(bookedAt) },
   );
   return { customer, appointment };
@@ -190,7 +189,7 @@ describe("queueDueReminders", () => {
     await rescheduleAppointment(
       database.db,
       appointment.id,
-      slotOf(movedTo, ZONE),
+      { startsAt: movedTo },
       { kind: "customer", userId: customer.id },
       { zone: ZONE, agencyEmail: AGENCY_EMAIL, now: clockAt(startsAt.getTime() - 2 * HOUR) },
     );
@@ -221,7 +220,7 @@ describe("queueDueReminders", () => {
     await rescheduleAppointment(
       database.db,
       appointment.id,
-      slotOf(movedTo, ZONE),
+      { startsAt: movedTo },
       { kind: "customer", userId: customer.id },
       { zone: ZONE, agencyEmail: AGENCY_EMAIL, now: clockAt(at("2027-07-24T09:00")) },
     );

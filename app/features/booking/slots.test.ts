@@ -1,7 +1,8 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { formatSlotClock } from "~/lib/dates";
 import { FULL_DAY_SLOT_TIMES } from "../../../tests/setup/slot-grid";
-import { parseSlotTime, resolveSlot, slotOf, slotWindow } from "./slots";
+import { slotProblem, slotWindow } from "./slots";
 
 const NEW_YORK = "America/New_York";
 const LOS_ANGELES = "America/Los_Angeles";
@@ -11,8 +12,9 @@ function at(iso: string, zone: string): Date {
   return DateTime.fromISO(iso, { zone }).toJSDate();
 }
 
-function times(day: { slots: { slotTime: string }[] }): string[] {
-  return day.slots.map((slot) => slot.slotTime);
+/** A day's slots as the pages show them ("01:30 PM"), in the zone of the window. */
+function times(day: { slots: { startsAt: string }[] }, zone = NEW_YORK): string[] {
+  return day.slots.map((slot) => formatSlotClock(new Date(slot.startsAt), zone));
 }
 
 describe("slotWindow", () => {
@@ -28,11 +30,7 @@ describe("slotWindow", () => {
       "2027-05-09",
     ]);
     for (const day of days) expect(times(day)).toEqual(FULL_DAY_SLOT_TIMES);
-    expect(days[0]!.slots[0]).toEqual({
-      slotDate: "3_5_2027",
-      slotTime: "10:00 AM",
-      startsAt: "2027-05-03T14:00:00.000Z",
-    });
+    expect(days[0]!.slots[0]).toEqual({ startsAt: "2027-05-03T14:00:00.000Z" });
   });
 
   it.each([
@@ -44,7 +42,7 @@ describe("slotWindow", () => {
     ["20:29", "08:30 PM"],
   ])("at %s today starts from the next half hour (%s)", (clock, first) => {
     const [today] = slotWindow({ now: at(`2027-05-03T${clock}`, NEW_YORK), zone: NEW_YORK });
-    expect(today!.slots[0]?.slotTime).toBe(first);
+    expect(times(today!)[0]).toBe(first);
   });
 
   it("has no slot left today from 20:30, and still seven days", () => {
@@ -71,16 +69,16 @@ describe("slotWindow", () => {
     (zone, now, changeDay) => {
       const days = slotWindow({ now: at(now, zone), zone });
       const changed = days.find((day) => day.date === changeDay)!;
-      expect(times(changed)).toEqual(FULL_DAY_SLOT_TIMES);
+      expect(times(changed, zone)).toEqual(FULL_DAY_SLOT_TIMES);
       const instants = days.flatMap((day) => day.slots.map((slot) => Date.parse(slot.startsAt)));
       expect(new Set(instants).size).toBe(instants.length);
       for (const day of days) {
         const starts = day.slots.map((slot) => Date.parse(slot.startsAt));
         for (let index = 1; index < starts.length; index++)
           expect(starts[index]! - starts[index - 1]!).toBe(30 * 60_000);
-        // Each slot's wall-clock time in the zone is what it says.
+        // Each slot lies on the day it is listed under, in the zone.
         for (const slot of day.slots)
-          expect(slotOf(new Date(slot.startsAt), zone).slotTime).toBe(slot.slotTime);
+          expect(DateTime.fromISO(slot.startsAt, { zone }).toISODate()).toBe(day.date);
       }
     },
   );
@@ -96,78 +94,41 @@ describe("slotWindow", () => {
   });
 });
 
-describe("resolveSlot", () => {
+describe("slotProblem", () => {
   const now = at("2027-05-03T12:10", NEW_YORK);
   const options = { now, zone: NEW_YORK };
 
-  it("turns slotDate and slotTime into the instant in the agency's zone", () => {
-    const result = resolveSlot("4_5_2027", "01:30 PM", options);
-    expect(result).toEqual({
-      ok: true,
-      startsAt: new Date("2027-05-04T17:30:00Z"),
-      slot: { slotDate: "4_5_2027", slotTime: "01:30 PM", startsAt: "2027-05-04T17:30:00.000Z" },
-    });
-  });
-
   it.each([
-    ["2027-05-04", "01:30 PM", "malformed"],
-    ["31_2_2027", "01:30 PM", "malformed"],
-    ["4_13_2027", "01:30 PM", "malformed"],
-    ["4_5_2027", "13:30 PM", "malformed-time"],
-    ["4_5_2027", "1:30pm tomorrow", "malformed-time"],
-    ["4_5_2027", "", "malformed-time"],
-    ["4_5_2027", "01:15 PM", "off-grid"],
-    ["4_5_2027", "09:30 AM", "off-grid"],
-    ["4_5_2027", "09:00 PM", "off-grid"],
-    ["3_5_2027", "12:00 PM", "past"],
-    ["1_5_2027", "02:00 PM", "past"],
-    ["10_5_2027", "10:00 AM", "outside-window"],
-  ])("refuses %s %s as %s", (slotDate, slotTime, problem) => {
-    expect(resolveSlot(slotDate, slotTime, options)).toEqual({ ok: false, problem });
+    ["2027-05-04T13:30", undefined],
+    ["2027-05-04T12:00", undefined],
+    ["2027-05-03T12:30", undefined],
+    ["2027-05-09T20:30", undefined],
+    ["2027-05-04T13:15", "off-grid"],
+    ["2027-05-04T13:30:30", "off-grid"],
+    ["2027-05-04T13:30:00.001", "off-grid"],
+    ["2027-05-04T09:30", "off-grid"],
+    ["2027-05-04T21:00", "off-grid"],
+    ["2027-05-03T12:00", "past"],
+    ["2027-05-01T14:00", "past"],
+    ["2027-05-10T10:00", "outside-window"],
+    ["2028-05-04T10:00", "outside-window"],
+  ])("reads %s (New York) as %s", (wallClock, problem) => {
+    expect(slotProblem(at(wallClock, NEW_YORK), options)).toBe(problem);
   });
 
-  it.each(["13:30", "1:30 PM", "01:30 pm", "01:30PM", "1:30\u202fPM", " 13:30 "])(
-    "reads %j as 1:30 PM, as the old clients may write it",
-    (slotTime) => {
-      const result = resolveSlot("4_5_2027", slotTime, options);
-      expect(result).toMatchObject({ ok: true, startsAt: new Date("2027-05-04T17:30:00Z") });
-    },
-  );
-
-  it("reads 12:00 pm as noon, so the noon booking takes the noon slot", () => {
-    expect(resolveSlot("4_5_2027", "12:00 pm", options)).toMatchObject({
-      ok: true,
-      slot: { slotDate: "4_5_2027", slotTime: "12:00 PM", startsAt: "2027-05-04T16:00:00.000Z" },
-    });
+  it("reads the grid in the agency's zone, not the process's or UTC", () => {
+    // 14:00 UTC is 10:00 in New York in May: on the grid there, before opening in Los Angeles.
+    const instant = new Date("2027-05-04T14:00:00Z");
+    expect(slotProblem(instant, options)).toBeUndefined();
+    expect(slotProblem(instant, { now, zone: LOS_ANGELES })).toBe("off-grid");
   });
 
-  it("accepts the last slot of the seventh day", () => {
-    expect(resolveSlot("9_5_2027", "08:30 PM", options).ok).toBe(true);
+  it("takes the slots the window offers, across a daylight-saving change", () => {
+    for (const zone of [NEW_YORK, LOS_ANGELES]) {
+      const windowNow = at("2027-11-05T09:00", zone);
+      for (const day of slotWindow({ now: windowNow, zone }))
+        for (const slot of day.slots)
+          expect(slotProblem(new Date(slot.startsAt), { now: windowNow, zone })).toBeUndefined();
+    }
   });
-});
-
-describe("parseSlotTime", () => {
-  it.each([
-    ["10:30", { hour: 10, minute: 30 }],
-    ["10:30 AM", { hour: 10, minute: 30 }],
-    ["10:30 am", { hour: 10, minute: 30 }],
-    ["10:30 a.m.", { hour: 10, minute: 30 }],
-    ["12:00 pm", { hour: 12, minute: 0 }],
-    ["12:00 PM", { hour: 12, minute: 0 }],
-    ["12:30 AM", { hour: 0, minute: 30 }],
-    ["12:00", { hour: 12, minute: 0 }],
-    ["00:30", { hour: 0, minute: 30 }],
-    ["20:30", { hour: 20, minute: 30 }],
-    ["08:30 PM", { hour: 20, minute: 30 }],
-    ["8:30\u00a0pm", { hour: 20, minute: 30 }],
-  ])("reads %j as %o", (text, expected) => {
-    expect(parseSlotTime(text)).toEqual(expected);
-  });
-
-  it.each(["24:00", "10:60", "13:00 PM", "0:30 AM", "10.30", "1030", "10:30 noon", "ten thirty", "10:3"])(
-    "refuses %j",
-    (text) => {
-      expect(parseSlotTime(text)).toBeUndefined();
-    },
-  );
 });

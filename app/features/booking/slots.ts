@@ -7,12 +7,8 @@ export const DAY_START_HOUR = 10;
 export const DAY_END_HOUR = 21;
 export const BOOKING_WINDOW_DAYS = 7;
 
+/** A free slot: its start instant, ISO 8601 in UTC (loader data carries it as text). */
 export interface Slot {
-  /** `day_month_year`, month 1-based, no padding (e.g. `5_3_2027`), as the old clients use. */
-  slotDate: string;
-  /** `hh:mm AM/PM` (e.g. `01:30 PM`). */
-  slotTime: string;
-  /** The instant, ISO 8601 in UTC. */
   startsAt: string;
 }
 
@@ -41,16 +37,8 @@ export function isWorkingTime(start: DateTime, working: WorkingTime): boolean {
   return minutes >= hours.start && minutes + SLOT_MINUTES <= hours.end;
 }
 
-export function formatSlotDate(time: DateTime): string {
-  return `${time.day}_${time.month}_${time.year}`;
-}
-
-export function formatSlotTime(time: DateTime): string {
-  return time.toFormat("hh:mm a");
-}
-
 function toSlot(time: DateTime): Slot {
-  return { slotDate: formatSlotDate(time), slotTime: formatSlotTime(time), startsAt: time.toUTC().toISO()! };
+  return { startsAt: time.toUTC().toISO()! };
 }
 
 /**
@@ -92,53 +80,28 @@ export function slotWindow(options: {
   return days;
 }
 
-export type SlotProblem = "malformed" | "malformed-time" | "off-grid" | "past" | "outside-window";
+export type SlotProblem = "off-grid" | "past" | "outside-window";
 
 /**
- * A wall-clock time as the old clients write it: `hh:mm AM/PM` in either case (the browser's
- * 12-hour clock, with any space before the marker, including the narrow no-break space newer
- * browsers put there) or `HH:mm` (a 24-hour clock). `12:00 PM` is noon and `12:00 AM` midnight.
+ * Whether a start instant is bookable by the grid and the window, read in the agency's zone: on
+ * the hour or half hour (to the second) from 10:00 to 20:30, after `now`, and before the end of
+ * the seventh day. Returns why not, or undefined when it is bookable.
  */
-export function parseSlotTime(slotTime: string): { hour: number; minute: number } | undefined {
-  const match = /^(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?[Mm]\.?)?$/.exec(slotTime.trim());
-  if (!match) return undefined;
-  const hour = Number(match[1]);
-  const minute = Number(match[2]);
-  if (minute > 59) return undefined;
-  const marker = match[3]?.toUpperCase();
-  if (!marker) return hour <= 23 ? { hour, minute } : undefined;
-  if (hour < 1 || hour > 12) return undefined;
-  return { hour: (hour % 12) + (marker === "P" ? 12 : 0), minute };
-}
-
-/**
- * Turns the old clients' `slotDate` and `slotTime` into an instant in the agency's zone and checks
- * it against the grid and the window. Returns the instant or why it is not bookable.
- */
-export function resolveSlot(
-  slotDate: string,
-  slotTime: string,
-  options: { now: Date; zone: string },
-): { ok: true; startsAt: Date; slot: Slot } | { ok: false; problem: SlotProblem } {
-  const dateMatch = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim());
-  if (!dateMatch) return { ok: false, problem: "malformed" };
-  const time = parseSlotTime(slotTime);
-  if (!time) return { ok: false, problem: "malformed-time" };
-  const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
-  const { hour, minute } = time;
-  const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone: options.zone });
-  if (!start.isValid || start.day !== day || start.hour !== hour) return { ok: false, problem: "malformed" };
-  if (minute % SLOT_MINUTES !== 0 || hour < DAY_START_HOUR || hour >= DAY_END_HOUR) {
-    return { ok: false, problem: "off-grid" };
+export function slotProblem(startsAt: Date, options: { now: Date; zone: string }): SlotProblem | undefined {
+  const start = DateTime.fromJSDate(startsAt, { zone: options.zone });
+  if (
+    !start.isValid ||
+    start.second !== 0 ||
+    start.millisecond !== 0 ||
+    start.minute % SLOT_MINUTES !== 0 ||
+    start.hour < DAY_START_HOUR ||
+    start.hour >= DAY_END_HOUR
+  ) {
+    return "off-grid";
   }
   const now = DateTime.fromJSDate(options.now, { zone: options.zone });
-  if (start <= now) return { ok: false, problem: "past" };
+  if (start <= now) return "past";
   const lastDay = now.startOf("day").plus({ days: BOOKING_WINDOW_DAYS });
-  if (start >= lastDay) return { ok: false, problem: "outside-window" };
-  return { ok: true, startsAt: start.toJSDate(), slot: toSlot(start) };
-}
-
-/** `slotDate`/`slotTime` of a stored start instant, in the agency's zone. */
-export function slotOf(startsAt: Date, zone: string): Slot {
-  return toSlot(DateTime.fromJSDate(startsAt, { zone }));
+  if (start >= lastDay) return "outside-window";
+  return undefined;
 }

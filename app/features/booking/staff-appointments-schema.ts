@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appointmentStatuses } from "./appointment-status";
+import { slotStartSchema } from "./booking-schema";
 import { appointmentSorts } from "./staff-appointment-labels";
 
 /** An empty form field means "no filter", as a GET form sends every field. */
@@ -72,8 +73,7 @@ export const staffCancelSchema = z.object({
 export type StaffCancelInput = z.input<typeof staffCancelSchema>;
 
 export const rescheduleSchema = z.object({
-  slotDate: z.string({ error: "Please choose a day." }).trim().min(1, "Please choose a day."),
-  slotTime: z.string({ error: "Please choose a new time." }).trim().min(1, "Please choose a new time."),
+  startsAt: slotStartSchema("Please choose a new time."),
   sequence: optional(z.coerce.number().int().min(0)),
 });
 export type RescheduleInput = z.input<typeof rescheduleSchema>;

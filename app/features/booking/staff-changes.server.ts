@@ -18,12 +18,11 @@ import { appointmentStatus } from "./appointment-status";
 import {
   isUniqueViolation,
   OUTSIDE_WORKING_HOURS_MESSAGE,
+  requireBookableSlot,
   SLOT_TAKEN_MESSAGE,
-  slotMessages,
 } from "./booking.server";
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
-import { resolveSlot } from "./slots";
 import { APPOINTMENT_NOT_FOUND } from "./staff-appointments.server";
 import { rescheduleSchema, staffCancelSchema } from "./staff-appointments-schema";
 
@@ -179,7 +178,8 @@ export async function staffCancelAppointment(
 export type RescheduleActor = { kind: "customer"; userId: string } | { kind: "staff"; staff: Actor };
 
 /**
- * Moves an appointment to another slot of the same consultant, keeping its payment. The new slot
+ * Moves an appointment to the slot starting at `input.startsAt` (a `Date`, or an ISO instant from a
+ * form) of the same consultant, keeping its payment. The new slot
  * obeys every booking rule (the grid, the window, the consultant available and working then, and
  * the database's one-booking-per-slot index). The move, the raised calendar sequence, the
  * customer's updated invitation (same UID), the agency's notice and, for staff, the audit entry
@@ -203,23 +203,19 @@ export async function rescheduleAppointment(
   if (request.sequence !== undefined && request.sequence !== existing.calendarSequence) {
     throw new FeatureError("conflict", CHANGED_MEANWHILE);
   }
-  const resolved = resolveSlot(request.slotDate, request.slotTime, { now, zone });
-  if (!resolved.ok) {
-    throw new FeatureError("invalid", slotMessages[resolved.problem], {
-      slotTime: slotMessages[resolved.problem],
-    });
-  }
-  if (resolved.startsAt.getTime() === existing.startsAt.getTime()) {
+  const { startsAt } = request;
+  requireBookableSlot(startsAt, { now, zone });
+  if (startsAt.getTime() === existing.startsAt.getTime()) {
     const message = "The appointment is already at that time. Please choose a different slot.";
-    throw new FeatureError("invalid", message, { slotTime: message });
+    throw new FeatureError("invalid", message, { startsAt: message });
   }
   const consultant = await findConsultant(db, existing.consultantId, { includeArchived: true });
   if (!consultant || consultant.archivedAt || !consultant.available) {
     throw new FeatureError("conflict", "This consultant is not taking bookings at the moment.");
   }
-  if (!consultantWorksAt(consultant, resolved.startsAt, zone)) {
+  if (!consultantWorksAt(consultant, startsAt, zone)) {
     throw new FeatureError("conflict", OUTSIDE_WORKING_HOURS_MESSAGE, {
-      slotTime: OUTSIDE_WORKING_HOURS_MESSAGE,
+      startsAt: OUTSIDE_WORKING_HOURS_MESSAGE,
     });
   }
   try {
@@ -227,10 +223,10 @@ export async function rescheduleAppointment(
       const [moved] = await transaction
         .update(appointments)
         .set({
-          startsAt: resolved.startsAt,
+          startsAt,
           calendarSequence: sql`${appointments.calendarSequence} + 1`,
           // Reminders already sent were for the old time; the new time gets its own.
-          ...remindersForNewTime(resolved.startsAt, now),
+          ...remindersForNewTime(startsAt, now),
         })
         .where(stillAsSeen(existing.id, existing.calendarSequence))
         .returning();
@@ -276,7 +272,7 @@ export async function rescheduleAppointment(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { slotTime: SLOT_TAKEN_MESSAGE });
+      throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
     }
     throw error;
   }

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { formatSlotClock } from "~/lib/dates";
 import { FULL_DAY_SLOT_TIMES } from "../../../tests/setup/slot-grid";
 import { isWorkingTime, slotWindow } from "./slots";
 
@@ -10,8 +11,9 @@ function at(iso: string, zone = NEW_YORK): Date {
   return DateTime.fromISO(iso, { zone }).toJSDate();
 }
 
-function times(day: { slots: { slotTime: string }[] }): string[] {
-  return day.slots.map((slot) => slot.slotTime);
+/** A day's slots as the pages show them ("01:30 PM"). */
+function times(day: { slots: { startsAt: string }[] }): string[] {
+  return day.slots.map((slot) => formatSlotClock(new Date(slot.startsAt), NEW_YORK));
 }
 
 // Monday 3 May 2027, before the grid opens: every day of the window is whole.

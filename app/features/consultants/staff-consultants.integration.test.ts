@@ -6,6 +6,7 @@ import { DateTime } from "luxon";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
+import { formatSlotClock } from "~/lib/dates";
 import { auditLog, consultants } from "../../../db/schema";
 import {
   countRows,
@@ -30,6 +31,11 @@ import {
 const NEW_YORK = "America/New_York";
 // Monday 3 May 2027, 9:00 in New York: the whole week ahead is open.
 const NOW = DateTime.fromISO("2027-05-03T09:00", { zone: NEW_YORK }).toJSDate();
+
+/** A wall-clock time in New York as an instant. */
+function wallClock(iso: string): Date {
+  return DateTime.fromISO(iso, { zone: NEW_YORK }).toJSDate();
+}
 
 let database: DatabaseHandle;
 let uploadDirectory: string;
@@ -281,7 +287,7 @@ describe("archiving a consultant", () => {
     const booked = await bookAppointment(
       database.db,
       customer.id,
-      { docId: consultant.id, slotDate: "4_5_2027", slotTime: "10:00 AM" },
+      { docId: consultant.id, startsAt: wallClock("2027-05-04T10:00") },
       bookingContext(),
     );
     await archiveConsultant(database.db, consultant.id, { version: 1 }, staff, { now: NOW });
@@ -292,7 +298,7 @@ describe("archiving a consultant", () => {
       bookAppointment(
         database.db,
         customer.id,
-        { docId: consultant.id, slotDate: "4_5_2027", slotTime: "11:00 AM" },
+        { docId: consultant.id, startsAt: wallClock("2027-05-04T11:00") },
         bookingContext(),
       ),
     ).rejects.toMatchObject({ kind: "not-found" });
@@ -328,24 +334,27 @@ describe("working hours and days off", () => {
     });
     const days = await consultantSlots(database.db, consultant, { zone: NEW_YORK, now: NOW });
     const offered = days.filter((day) => day.slots.length > 0);
-    expect(offered.map((day) => [day.date, day.slots.map((slot) => slot.slotTime)])).toEqual([
-      ["2027-05-04", ["02:00 PM", "02:30 PM", "03:00 PM", "03:30 PM"]],
-    ]);
+    expect(
+      offered.map((day) => [
+        day.date,
+        day.slots.map((slot) => formatSlotClock(new Date(slot.startsAt), NEW_YORK)),
+      ]),
+    ).toEqual([["2027-05-04", ["02:00 PM", "02:30 PM", "03:00 PM", "03:30 PM"]]]);
 
     const customer = await createUserWithSession(database.db);
-    const book = (slotDate: string, slotTime: string) =>
+    const book = (startsAt: string) =>
       bookAppointment(
         database.db,
         customer.id,
-        { docId: consultant.id, slotDate, slotTime },
+        { docId: consultant.id, startsAt: wallClock(startsAt) },
         bookingContext(),
       );
-    await expect(book("4_5_2027", "10:00 AM")).rejects.toMatchObject({
+    await expect(book("2027-05-04T10:00")).rejects.toMatchObject({
       kind: "conflict",
       message: OUTSIDE_WORKING_HOURS_MESSAGE,
     });
-    await expect(book("5_5_2027", "02:00 PM")).rejects.toMatchObject({ kind: "conflict" });
-    await expect(book("4_5_2027", "02:00 PM")).resolves.toMatchObject({ consultantId: consultant.id });
+    await expect(book("2027-05-05T14:00")).rejects.toMatchObject({ kind: "conflict" });
+    await expect(book("2027-05-04T14:00")).resolves.toMatchObject({ consultantId: consultant.id });
 
     // A day off added later closes that day too.
     const [dayOff] = await database.db
@@ -353,7 +362,7 @@ describe("working hours and days off", () => {
       .set({ workingHours: null, daysOff: ["2027-05-06"] })
       .where(eq(consultants.id, consultant.id))
       .returning();
-    await expect(book("6_5_2027", "12:00 PM")).rejects.toMatchObject({
+    await expect(book("2027-05-06T12:00")).rejects.toMatchObject({
       message: OUTSIDE_WORKING_HOURS_MESSAGE,
     });
     const after = await consultantSlots(database.db, dayOff!, { zone: NEW_YORK, now: NOW });

@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       .map((day) => ({
         date: day.date,
         slots: day.slots.map((slot) => ({
-          value: `${slot.slotDate}|${slot.slotTime}`,
+          value: slot.startsAt,
           label: formatTimeOfDay(new Date(slot.startsAt), zone),
         })),
       }))
@@ -146,11 +146,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(back, { kind: "success", message }, context);
     }
     if (values.intent === "reschedule") {
-      const [slotDate, slotTime] = (values.slot ?? "").split("|");
       const moved = await rescheduleAppointment(
         context.db,
         appointmentId,
-        { slotDate, slotTime, sequence: values.sequence },
+        { startsAt: values.startsAt, sequence: values.sequence },
         { kind: "staff", staff },
         changeContext,
       );
@@ -480,7 +479,7 @@ function RescheduleForm({
       </div>
     );
   }
-  const fieldError = failure?.fieldErrors.slotTime ?? failure?.fieldErrors.slotDate;
+  const fieldError = failure?.fieldErrors.startsAt;
   return (
     <Form method="post" className="space-y-4 rounded-xl border border-gray-200 bg-surface p-4">
       <h3 className="font-semibold text-ink">Move this appointment</h3>
@@ -496,9 +495,9 @@ function RescheduleForm({
         </label>
         <select
           id="reschedule-slot"
-          name="slot"
+          name="startsAt"
           required
-          defaultValue={failure?.values.slot ?? ""}
+          defaultValue={failure?.values.startsAt ?? ""}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? "reschedule-slot-error" : undefined}
           className="mt-1.5 block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:max-w-sm"

@@ -276,7 +276,7 @@ describe("the appointment page", () => {
     const free = days.flatMap((day) => day.slots).at(-1)!;
     const moved = await post(upcoming.appointment.id, {
       intent: "reschedule",
-      slot: `${free.slotDate}|${free.slotTime}`,
+      startsAt: free.startsAt,
       sequence: "0",
     });
     expect(moved.answer.status).toBe(302);

@@ -6,6 +6,7 @@ import { rescheduleAppointment, staffCancelAppointment } from "~/features/bookin
 import { describeTime } from "~/lib/dates";
 import { type ApiEnv, requireApiRole } from "../api-env";
 import { legacyStart, staffAppointment } from "../legacy-shapes";
+import { legacyRequestStart, legacyRescheduleSchema } from "../legacy-slots";
 import { readJsonObject } from "../request-body";
 
 function changeContext(context: Context<ApiEnv>) {
@@ -73,10 +74,11 @@ export function adminAppointmentsApi() {
   api.post("/:appointmentId/reschedule", async (context) => {
     const staff = requireApiRole(context, "admin");
     const body = await readJsonObject(context);
+    const startsAt = legacyRequestStart(legacyRescheduleSchema, body, context.var.env.AGENCY_TZ);
     const moved = await rescheduleAppointment(
       context.var.db,
       context.req.param("appointmentId"),
-      body,
+      { startsAt, sequence: body.sequence },
       { kind: "staff", staff },
       changeContext(context),
     );

@@ -15,12 +15,29 @@ export async function openConsultant(page: Page, speciality: string): Promise<st
   return new URL(page.url()).pathname;
 }
 
+/** The slot picker's time choices (each posts its start instant as `startsAt`). */
+export function timeChoices(scope: Pick<Page, "locator">) {
+  return scope.locator('label:has(input[name="startsAt"])');
+}
+
+/** A time choice's label in the agency's zone, e.g. "10:00 AM" (without the visitor's own time). */
+export async function timeLabel(choice: ReturnType<Page["locator"]>): Promise<string> {
+  return ((await choice.locator("span").first().textContent()) ?? "").trim();
+}
+
+/** The time choices labelled exactly `label` ("10:00 AM"). */
+export function timeChoiceLabelled(scope: Pick<Page, "locator">, label: string) {
+  return scope.locator('label:has(input[name="startsAt"]) > span:first-of-type').filter({
+    hasText: new RegExp(`^${label}$`),
+  });
+}
+
 /** Chooses a day (0 = today) and its first free time; returns the time's label, e.g. "10:00 AM". */
 export async function pickSlot(page: Page, dayIndex = 2): Promise<string> {
   await page.locator('label:has(input[name="day"])').nth(dayIndex).click();
-  const time = page.locator('label:has(input[name="slotTime"])').first();
+  const time = timeChoices(page).first();
   await expect(time).toBeVisible();
-  const label = (await time.locator("input").getAttribute("value")) ?? "";
+  const label = await timeLabel(time);
   await time.click();
   return label;
 }

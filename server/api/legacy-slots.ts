@@ -1,0 +1,111 @@
+/**
+ * The old clients' slot strings, read and written only here, at the JSON API's edge (DESIGN.md
+ * §3-§4): `slotDate` is `day_month_year` with a 1-based month and no padding (`5_3_2027`),
+ * `slotTime` is `hh:mm AM/PM` (`01:30 PM`), both wall-clock in the agency's zone. Inside the app a
+ * slot is its start instant; the features check whether that instant is bookable.
+ */
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { FeatureError, parseInput } from "~/lib/errors";
+
+/** `slotDate` and `slotTime` of an instant, in the given zone. */
+export interface LegacySlot {
+  slotDate: string;
+  slotTime: string;
+}
+
+export function legacySlotOf(startsAt: Date, zone: string): LegacySlot {
+  const time = DateTime.fromJSDate(startsAt, { zone });
+  return { slotDate: `${time.day}_${time.month}_${time.year}`, slotTime: time.toFormat("hh:mm a") };
+}
+
+/**
+ * A wall-clock time as the old clients write it: `hh:mm AM/PM` in either case (the browser's
+ * 12-hour clock, with any space before the marker, including the narrow no-break space newer
+ * browsers put there) or `HH:mm` (a 24-hour clock). `12:00 PM` is noon and `12:00 AM` midnight.
+ */
+export function parseSlotTime(slotTime: string): { hour: number; minute: number } | undefined {
+  const match = /^(\d{1,2}):(\d{2})(?:\s*([AaPp])\.?[Mm]\.?)?$/.exec(slotTime.trim());
+  if (!match) return undefined;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (minute > 59) return undefined;
+  const marker = match[3]?.toUpperCase();
+  if (!marker) return hour <= 23 ? { hour, minute } : undefined;
+  if (hour < 1 || hour > 12) return undefined;
+  return { hour: (hour % 12) + (marker === "P" ? 12 : 0), minute };
+}
+
+export type LegacySlotProblem = "malformed" | "malformed-time";
+
+export const legacySlotMessages: Record<LegacySlotProblem, string> = {
+  malformed: "Please choose a day and time from the list of available slots.",
+  "malformed-time": "Please give the time as 10:30 (24-hour clock), 10:30 AM or 10:30 am.",
+};
+
+/**
+ * The instant `slotDate` and `slotTime` name in the agency's zone, or why they name none: an
+ * unreadable or non-existent day, a wall-clock time the zone skips, or an unreadable time. Whether
+ * the instant is on the grid, ahead and within the window is the booking feature's check.
+ */
+export function readLegacySlot(
+  slotDate: string,
+  slotTime: string,
+  zone: string,
+): { ok: true; startsAt: Date } | { ok: false; problem: LegacySlotProblem } {
+  const dateMatch = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim());
+  if (!dateMatch) return { ok: false, problem: "malformed" };
+  const time = parseSlotTime(slotTime);
+  if (!time) return { ok: false, problem: "malformed-time" };
+  const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
+  const { hour, minute } = time;
+  const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone });
+  if (!start.isValid || start.day !== day || start.hour !== hour) return { ok: false, problem: "malformed" };
+  return { ok: true, startsAt: start.toJSDate() };
+}
+
+/** The instant of a request's `slotDate` and `slotTime`, or a 400 with the old sentence. */
+export function legacySlotStart(slot: LegacySlot, zone: string): Date {
+  const read = readLegacySlot(slot.slotDate, slot.slotTime, zone);
+  if (read.ok) return read.startsAt;
+  const message = legacySlotMessages[read.problem];
+  throw new FeatureError("invalid", message, { slotTime: message });
+}
+
+const slotDate = z.string({ error: "Please choose a day." }).trim().min(1, "Please choose a day.");
+
+function slotTime(missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing);
+}
+
+/** POST /api/user/book-appointment's body, with the sentences the old API gave. */
+export const legacyBookingSchema = z.object({
+  docId: z.string({ error: "Please choose a consultant." }).trim().min(1, "Please choose a consultant."),
+  slotDate,
+  slotTime: slotTime("Please choose a time for your appointment."),
+});
+
+/** The new slot of a reschedule request (customer's or staff's). */
+export const legacyRescheduleSchema = z.object({
+  slotDate,
+  slotTime: slotTime("Please choose a new time."),
+});
+
+/** POST /api/user/reschedule-appointment's body. */
+export const legacyOwnRescheduleSchema = z
+  .object({
+    appointmentId: z
+      .string({ error: "Please name the appointment." })
+      .trim()
+      .min(1, "Please name the appointment."),
+  })
+  .and(legacyRescheduleSchema);
+
+/** The start instant a booking or reschedule body names, read with `schema` first. */
+export function legacyRequestStart(
+  schema: typeof legacyBookingSchema | typeof legacyRescheduleSchema | typeof legacyOwnRescheduleSchema,
+  body: unknown,
+  zone: string,
+): Date {
+  return legacySlotStart(parseInput(schema, body), zone);
+}
