@@ -37,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       toast,
       bot: { botId, botAliasId, localeId },
+      // Settings, the same for every visitor of this process (so cached anonymous pages may hold them).
+      contact: context.env.contact,
     },
     { headers },
   );
@@ -85,7 +87,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteShell user={rootData?.user ?? null} toast={rootData?.toast ?? null} bot={rootData?.bot ?? null}>
+        <SiteShell
+          user={rootData?.user ?? null}
+          toast={rootData?.toast ?? null}
+          bot={rootData?.bot ?? null}
+          contact={rootData?.contact ?? null}
+        >
           {children}
         </SiteShell>
         <ScrollRestoration nonce={nonce} />

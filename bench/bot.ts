@@ -90,7 +90,12 @@ async function measureTurns() {
   const handle = await openDatabase({});
   const context = {
     settings: { messagesPerMinute: 1_000_000, idleSeconds: 86_400, newSessionsPerHour: 1_000_000_000 },
-    inquiry: { clientAddress: "127.0.0.1", perAddressPerMinute: 1_000_000, agencyEmail: "team@example.com" },
+    inquiry: {
+      clientAddress: "127.0.0.1",
+      perAddressPerMinute: 1_000_000,
+      agencyEmail: "team@example.com",
+      contact: { email: "team@example.com", phone: "+1 (555) 010-0199" },
+    },
     signedIn: false,
   };
   const turnMs: number[] = [];

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { featuredServices } from "~/content/service-summaries";
 import { site } from "~/content/site";
+import type { AgencyContact } from "~/lib/agency-contact";
 import { Logo } from "./logo";
 import { SocialIcon } from "./social-icon";
 
@@ -12,7 +13,8 @@ const companyLinks = [
   { label: "FAQs", to: "/#faq" },
 ];
 
-export function SiteFooter() {
+/** `contact`: the agency's details from the settings; none when the page failed before the root loader ran. */
+export function SiteFooter({ contact }: { contact?: AgencyContact | null }) {
   const year = new Date().getFullYear();
   const years = year > site.foundedYear ? `${site.foundedYear}–${year}` : `${site.foundedYear}`;
   return (
@@ -27,30 +29,7 @@ export function SiteFooter() {
             <Logo />
           </Link>
           <p className="mt-4 max-w-sm font-semibold text-lg text-white">{site.tagline}</p>
-          <p className="mt-2 text-brand-200">
-            <a href={`mailto:${site.email}`} className="underline-offset-4 hover:underline">
-              {site.email}
-            </a>
-            <span aria-hidden="true"> · </span>
-            <a href={site.phoneHref} className="underline-offset-4 hover:underline">
-              {site.phone}
-            </a>
-          </p>
-          <ul className="mt-6 flex gap-3" aria-label="Social networks">
-            {site.social.map((link) => (
-              <li key={link.network}>
-                <a
-                  href={link.href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
-                >
-                  <SocialIcon network={link.network} />
-                  <span className="sr-only">{link.network} (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {contact ? <FooterContact contact={contact} /> : null}
         </div>
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className="font-semibold text-white">
@@ -87,5 +66,41 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+function FooterContact({ contact }: { contact: AgencyContact }) {
+  return (
+    <>
+      <p className="mt-2 text-brand-200">
+        <a href={`mailto:${contact.email}`} className="underline-offset-4 hover:underline">
+          {contact.email}
+        </a>
+        <span aria-hidden="true"> · </span>
+        <a href={contact.phoneHref} className="underline-offset-4 hover:underline">
+          {contact.phone}
+        </a>
+      </p>
+      {contact.address ? (
+        <address className="mt-2 text-brand-200 not-italic">{contact.address}</address>
+      ) : null}
+      {contact.social.length > 0 ? (
+        <ul className="mt-6 flex gap-3" aria-label="Social networks">
+          {contact.social.map((link) => (
+            <li key={link.network}>
+              <a
+                href={link.href}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+              >
+                <SocialIcon network={link.network} />
+                <span className="sr-only">{link.network} (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

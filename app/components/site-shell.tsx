@@ -1,3 +1,4 @@
+import type { AgencyContact } from "~/lib/agency-contact";
 import { type ChatBotAddress, ChatWidgetButton } from "./chat-widget-button";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { ServicesBanner } from "./services-banner";
@@ -18,12 +19,15 @@ export function SiteShell({
   user,
   toast,
   bot,
+  contact,
 }: {
   children: React.ReactNode;
   user: ShellUser | null;
   toast: ToastMessage | null;
   /** The assistant the chat widget talks to; no widget without it (e.g. a page that failed early). */
   bot?: ChatBotAddress | null;
+  /** The agency's details from the settings, for the footer. */
+  contact?: AgencyContact | null;
 }) {
   return (
     <>
@@ -38,7 +42,7 @@ export function SiteShell({
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter contact={contact} />
       <ScrollToTopButton />
       {bot ? <ChatWidgetButton bot={bot} signedIn={user !== null} /> : null}
       <Toaster toast={toast} />

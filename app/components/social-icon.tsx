@@ -1,4 +1,4 @@
-import type { SocialNetwork } from "~/content/site";
+import type { SocialNetwork } from "~/lib/agency-contact";
 
 /** Simple drawn marks for the five networks, so no icon font or icon host is needed. */
 const paths: Record<SocialNetwork, React.ReactNode> = {

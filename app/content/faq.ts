@@ -1,5 +1,3 @@
-import { site } from "./site";
-
 export interface FaqItem {
   /** Stable id, used for anchors and by the assistant. */
   id: string;
@@ -9,6 +7,28 @@ export interface FaqItem {
 
 export const referralCreditDollars = 150;
 
+/** Stands in an answer for the agency's e-mail, a setting (AGENCY_EMAIL) that `faqAnswer` fills in. */
+export const AGENCY_EMAIL_PLACEHOLDER = "{agencyEmail}";
+
+/** What an answer may name of the agency's contact details. */
+export interface FaqContact {
+  email: string;
+}
+
+/** One answer as visitors read it: the agency's details (from the settings) filled in. */
+export function faqAnswer(item: FaqItem, contact: FaqContact): string {
+  return item.answer.replaceAll(AGENCY_EMAIL_PLACEHOLDER, contact.email);
+}
+
+/** The FAQ as pages and structured data show it, with the agency's details filled in. */
+export function faqFor(contact: FaqContact): FaqItem[] {
+  return faq.map((item) => ({ ...item, answer: faqAnswer(item, contact) }));
+}
+
+/**
+ * The FAQ's one source. An answer may hold placeholders for settings (AGENCY_EMAIL_PLACEHOLDER):
+ * show answers through `faqFor` or `faqAnswer`, never `answer` itself.
+ */
 export const faq: FaqItem[] = [
   {
     id: "referral",
@@ -39,6 +59,6 @@ export const faq: FaqItem[] = [
   {
     id: "support",
     question: "How do I contact support?",
-    answer: `E-mail us at ${site.email} and we will get back to you within one business day.`,
+    answer: `E-mail us at ${AGENCY_EMAIL_PLACEHOLDER} and we will get back to you within one business day.`,
   },
 ];

@@ -43,4 +43,68 @@ describe("loadEnvironment", () => {
       "https://va.example.com",
     );
   });
+
+  describe("the agency's contact details", () => {
+    it("are the demo values on a fresh install, with every network", () => {
+      expect(loadEnvironment({}).contact).toEqual({
+        email: "hello@example.com",
+        phone: "+1 (555) 010-0199",
+        phoneHref: "tel:+15550100199",
+        address: "100 Example Street, Suite 200, Springfield, IL 62701, United States",
+        social: [
+          { network: "Facebook", href: "https://www.facebook.com/" },
+          { network: "Instagram", href: "https://www.instagram.com/" },
+          { network: "LinkedIn", href: "https://www.linkedin.com/" },
+          { network: "X", href: "https://x.com/" },
+          { network: "YouTube", href: "https://www.youtube.com/" },
+        ],
+      });
+    });
+
+    it("come from the settings: a custom phone makes its tel: link, an empty network is hidden", () => {
+      const env = loadEnvironment({
+        AGENCY_EMAIL: "team@agency.example",
+        AGENCY_PHONE: " 020 7946 0958 ",
+        AGENCY_ADDRESS: "1 Harbour Street, Leith, Edinburgh EH6 6QP",
+        SOCIAL_FACEBOOK_URL: "",
+        SOCIAL_INSTAGRAM_URL: "",
+        SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/agency",
+        SOCIAL_X_URL: "",
+        SOCIAL_YOUTUBE_URL: "",
+      });
+      expect(env.contact).toEqual({
+        email: "team@agency.example",
+        phone: "020 7946 0958",
+        phoneHref: "tel:02079460958",
+        address: "1 Harbour Street, Leith, Edinburgh EH6 6QP",
+        social: [{ network: "LinkedIn", href: "https://www.linkedin.com/company/agency" }],
+      });
+      // The inbox for inquiries is still AGENCY_EMAIL.
+      expect(env.AGENCY_EMAIL).toBe("team@agency.example");
+      expect(loadEnvironment({ AGENCY_PHONE: "+44 20 7946 0958" }).contact.phoneHref).toBe(
+        "tel:+442079460958",
+      );
+      expect(loadEnvironment({ AGENCY_ADDRESS: "" }).contact.address).toBe("");
+    });
+
+    it.each([
+      ["a phone without digits", { AGENCY_PHONE: "call us" }, /AGENCY_PHONE: must be a phone number/],
+      ["a phone of letters and digits", { AGENCY_PHONE: "+1 555 CALL NOW" }, /AGENCY_PHONE/],
+      ["a phone too short to dial", { AGENCY_PHONE: "12" }, /AGENCY_PHONE: must hold at least 5 digits/],
+      [
+        "a social link over http",
+        { SOCIAL_X_URL: "http://x.com/agency" },
+        /SOCIAL_X_URL: must be an https:\/\/ address/,
+      ],
+      [
+        "a social link that is no address",
+        { SOCIAL_YOUTUBE_URL: "youtube.com/agency" },
+        /SOCIAL_YOUTUBE_URL/,
+      ],
+      ["a script for a link", { SOCIAL_FACEBOOK_URL: "javascript:alert(1)" }, /SOCIAL_FACEBOOK_URL/],
+    ])("refuse %s with a configuration error naming the setting", (_case, settings, problem) => {
+      expect(() => loadEnvironment(settings)).toThrow(ConfigurationError);
+      expect(() => loadEnvironment(settings)).toThrow(problem);
+    });
+  });
 });

@@ -1,6 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import {
+  type AgencyContact,
+  phoneHrefOf,
+  phoneProblem,
+  type SocialNetwork,
+  socialNetworks,
+} from "~/lib/agency-contact";
 import { DEFAULT_MEETING_URL_TEMPLATE, meetingUrlTemplateProblem } from "~/lib/meeting-url";
 
 /** Amazon Lex bot and alias ids: ten upper-case letters or digits. */
@@ -12,6 +19,36 @@ const booleanFlag = z
   .default("false")
   .transform((value) => value === "true" || value === "1");
 
+/**
+ * The demo contact details a fresh install shows: replace them (README, .env.example) before going
+ * live. The e-mail is AGENCY_EMAIL's default.
+ */
+const DEMO_CONTACT = {
+  email: "hello@example.com",
+  phone: "+1 (555) 010-0199",
+  address: "100 Example Street, Suite 200, Springfield, IL 62701, United States",
+} as const;
+
+/** Each network's setting and its demo value (the network's home page); an empty value hides it. */
+const socialSettings = {
+  Facebook: { setting: "SOCIAL_FACEBOOK_URL", demo: "https://www.facebook.com/" },
+  Instagram: { setting: "SOCIAL_INSTAGRAM_URL", demo: "https://www.instagram.com/" },
+  LinkedIn: { setting: "SOCIAL_LINKEDIN_URL", demo: "https://www.linkedin.com/" },
+  X: { setting: "SOCIAL_X_URL", demo: "https://x.com/" },
+  YouTube: { setting: "SOCIAL_YOUTUBE_URL", demo: "https://www.youtube.com/" },
+} as const satisfies Record<SocialNetwork, { setting: string; demo: string }>;
+
+/** A link to the agency's page on a network: an https address, or empty for none. */
+function socialUrl(demo: string) {
+  return z
+    .string()
+    .trim()
+    .default(demo)
+    .refine((value) => value === "" || isHttpsUrl(value), {
+      message: "must be an https:// address (or empty to hide this network)",
+    });
+}
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -20,7 +57,24 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.url().optional(),
   AGENCY_TZ: z.string().default("America/New_York"),
-  AGENCY_EMAIL: z.email().default("hello@example.com"),
+  /** Where inquiries and notifications go, and the address the site shows. */
+  AGENCY_EMAIL: z.email().default(DEMO_CONTACT.email),
+  /** The phone number the site shows, as people read it; its tel: link is made from its digits. */
+  AGENCY_PHONE: z
+    .string()
+    .trim()
+    .default(DEMO_CONTACT.phone)
+    .superRefine((value, check) => {
+      const problem = phoneProblem(value);
+      if (problem) check.addIssue({ code: "custom", message: problem });
+    }),
+  /** One postal address line, shown in the footer, on the contact page and to search engines; empty hides it. */
+  AGENCY_ADDRESS: z.string().trim().max(200, "must be at most 200 characters").default(DEMO_CONTACT.address),
+  SOCIAL_FACEBOOK_URL: socialUrl(socialSettings.Facebook.demo),
+  SOCIAL_INSTAGRAM_URL: socialUrl(socialSettings.Instagram.demo),
+  SOCIAL_LINKEDIN_URL: socialUrl(socialSettings.LinkedIn.demo),
+  SOCIAL_X_URL: socialUrl(socialSettings.X.demo),
+  SOCIAL_YOUTUBE_URL: socialUrl(socialSettings.YouTube.demo),
   BLOG_DIR: z.string().default("./app/content/blog"),
   TRUST_PROXY: booleanFlag,
   /** Signs cookies and one-time links; generated into the data folder when unset. */
@@ -157,6 +211,8 @@ export type Environment = z.infer<typeof environmentSchema> & {
   mailFrom: string;
   isProduction: boolean;
   bot: BotSettingsFromEnvironment;
+  /** What the site shows to reach the agency (AGENCY_EMAIL, AGENCY_PHONE, AGENCY_ADDRESS, SOCIAL_*_URL). */
+  contact: AgencyContact;
 };
 
 export class ConfigurationError extends Error {}
@@ -192,7 +248,29 @@ export function loadEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
       botAliasId: settings.LEX_BOT_ALIAS_ID ?? "TSTALIASID",
       localeId: settings.LEX_LOCALE_ID,
     },
+    contact: contactOf(settings),
   };
+}
+
+function contactOf(settings: z.infer<typeof environmentSchema>): AgencyContact {
+  return {
+    email: settings.AGENCY_EMAIL,
+    phone: settings.AGENCY_PHONE,
+    phoneHref: phoneHrefOf(settings.AGENCY_PHONE),
+    address: settings.AGENCY_ADDRESS,
+    social: socialNetworks
+      .map((network) => ({ network, href: settings[socialSettings[network].setting] }))
+      .filter((link) => link.href !== ""),
+  };
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 /** Loads `.env` from the working folder when present; real environment variables win. */

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/content/site";
+import type { AgencyContact } from "./agency-contact";
 
 export interface PageSeo {
   title: string;
@@ -42,17 +43,23 @@ export function pageMeta({
   return descriptors;
 }
 
-export function organizationJsonLd(origin: string) {
+/** The agency for search engines; `contact` (from the settings, through the root loader) adds how to reach it. */
+export function organizationJsonLd(origin: string, contact: AgencyContact | undefined) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: site.name,
     url: origin,
     logo: `${origin}/logo.svg`,
-    email: site.email,
-    telephone: site.phone,
+    ...(contact
+      ? {
+          email: contact.email,
+          telephone: contact.phone,
+          ...(contact.address ? { address: contact.address } : {}),
+        }
+      : {}),
     slogan: site.tagline,
-    sameAs: site.social.map((link) => link.href),
+    ...(contact && contact.social.length > 0 ? { sameAs: contact.social.map((link) => link.href) } : {}),
   };
 }
 

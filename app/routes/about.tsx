@@ -4,6 +4,7 @@ import { LogoMark } from "~/components/logo";
 import { mission, type ValueIcon, values } from "~/content/about";
 import { site } from "~/content/site";
 import { teamMembers, teamStatement } from "~/content/team";
+import { contactFrom } from "~/lib/agency-contact";
 import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     description: `${site.name}'s mission and team: vetted virtual assistants and coordinators who match and support them, working as a partner in your success.`,
     path: "/about",
     origin,
-    jsonLd: organizationJsonLd(origin),
+    jsonLd: organizationJsonLd(origin, contactFrom(matches)),
   });
 };
 

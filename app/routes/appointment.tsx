@@ -2,7 +2,6 @@ import { data, Form, useNavigation } from "react-router";
 import { AvailabilityBadge, ConsultantCard } from "~/components/consultant-card";
 import { PrimaryButton } from "~/components/form-controls";
 import { SlotPicker } from "~/components/slot-picker";
-import { site } from "~/content/site";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
 import {
   consultantSlots,
@@ -47,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     days,
     zone,
     signedIn: Boolean(context.user),
+    agencyEmail: context.env.contact.email,
     related: sameSpeciality
       .filter((other) => other.id !== consultant.id)
       .slice(0, 4)
@@ -82,7 +82,7 @@ export function headers(args: Route.HeadersArgs) {
 }
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, days, zone, related, signedIn } = loaderData;
+  const { consultant, days, zone, related, signedIn, agencyEmail } = loaderData;
   const busy = useNavigation().state === "submitting";
   const hasSlots = days.some((day) => day.slots.length > 0);
   return (
@@ -136,7 +136,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
         ) : (
           <p className="mt-4 rounded-xl bg-surface p-4 text-muted">
             {consultant.name} is not taking bookings at the moment. Please choose another consultant, or
-            contact us at {site.email}.
+            contact us at {agencyEmail}.
           </p>
         )}
       </section>

@@ -1,4 +1,4 @@
-import { CalendarClock, CheckCircle2, type LucideIcon, Mail, Phone } from "lucide-react";
+import { CalendarClock, CheckCircle2, type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/choice-field";
@@ -22,6 +22,7 @@ import { listPhoneCountries } from "~/features/contact/phone-countries.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { type FormFailure, formFailure, textValues } from "~/infra/form-failure.server";
+import { contactFrom } from "~/lib/agency-contact";
 import { FeatureError } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField } from "~/lib/honeypot";
@@ -37,16 +38,18 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     description: `Request a free consultation with ${site.name}: tell us about your business and the help you need, and we will match you with the right virtual assistant.`,
     path: "/contact",
     origin,
-    jsonLd: organizationJsonLd(origin),
+    jsonLd: organizationJsonLd(origin, contactFrom(matches)),
   });
 };
 
 /** The Plan field's choices; "Not sure yet" is the empty first choice. */
 const planChoices = plans.map((plan) => ({ value: plan.slug, label: describePlan(plan) }));
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   return {
+    // The agency's details are settings (AGENCY_EMAIL, AGENCY_PHONE, AGENCY_ADDRESS).
+    contact: context.env.contact,
     // Built here so the phone-number metadata stays on the server.
     countries: listPhoneCountries(),
     sent: query.get("sent") === "1",
@@ -80,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { countries, sent, earliestCallTime, fields, plan } = loaderData;
+  const { contact, countries, sent, earliestCallTime, fields, plan } = loaderData;
   return (
     <>
       <section className="bg-brand-50">
@@ -94,8 +97,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             from our talent pool who fits your work.
           </p>
           <ul aria-label="Our contact details" className="mt-8 flex flex-wrap gap-x-8 gap-y-4">
-            <ContactLink icon={Mail} label="Email" href={`mailto:${site.email}`} text={site.email} />
-            <ContactLink icon={Phone} label="Phone" href={site.phoneHref} text={site.phone} />
+            <ContactLink icon={Mail} label="Email" href={`mailto:${contact.email}`} text={contact.email} />
+            <ContactLink icon={Phone} label="Phone" href={contact.phoneHref} text={contact.phone} />
+            {contact.address ? <ContactLink icon={MapPin} label="Address" text={contact.address} /> : null}
           </ul>
         </div>
       </section>
@@ -128,7 +132,8 @@ function ContactLink({
 }: {
   icon: LucideIcon;
   label: string;
-  href: string;
+  /** None for a detail that is no link (the postal address). */
+  href?: string;
   text: string;
 }) {
   return (
@@ -138,9 +143,16 @@ function ContactLink({
       </span>
       <span>
         <span className="block text-muted text-sm">{label}</span>
-        <a href={href} className="break-all font-semibold text-brand-800 underline-offset-4 hover:underline">
-          {text}
-        </a>
+        {href ? (
+          <a
+            href={href}
+            className="break-all font-semibold text-brand-800 underline-offset-4 hover:underline"
+          >
+            {text}
+          </a>
+        ) : (
+          <span className="font-semibold text-ink">{text}</span>
+        )}
       </span>
     </li>
   );

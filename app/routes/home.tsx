@@ -13,18 +13,19 @@ import {
 import { illustrationMarkup } from "~/components/illustration-markup.server";
 import { ServiceCard } from "~/components/service-card";
 import { TestimonialsCarousel } from "~/components/testimonials-carousel";
-import { faq } from "~/content/faq";
+import { faqFor } from "~/content/faq";
 import { featuredServices } from "~/content/service-summaries";
 import { site } from "~/content/site";
 import { steps } from "~/content/steps";
 import { testimonials } from "~/content/testimonials";
+import { contactFrom } from "~/lib/agency-contact";
 import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const FAQ_HASH_SCROLL_DELAY_MS = 100;
 export const FAQ_HASH_SCROLL_OFFSET_PX = 100;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originFrom(matches);
   return pageMeta({
     title: "Virtual Assistants for Growing Businesses",
@@ -32,11 +33,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     path: "/",
     origin,
     jsonLd: [
-      organizationJsonLd(origin),
+      organizationJsonLd(origin, contactFrom(matches)),
       {
         "@context": "https://schema.org",
         "@type": "FAQPage",
-        mainEntity: faq.map((item) => ({
+        mainEntity: (loaderData?.faq ?? []).map((item) => ({
           "@type": "Question",
           name: item.question,
           acceptedAnswer: { "@type": "Answer", text: item.answer },
@@ -76,8 +77,10 @@ const closingTicks: { label: string; href?: string }[] = [
   { label: "24/7 Support" },
 ];
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
+    // The agency's e-mail in an answer is a setting, filled in here.
+    faq: faqFor(context.env.contact),
     illustrations: Object.fromEntries(
       featuredServices.map((service) => [service.slug, illustrationMarkup(service.illustration)]),
     ),
@@ -104,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="faq-heading" eyebrow="FAQ" title="Frequently Asked Questions" />
           <div className="mt-10">
-            <FaqAccordion items={faq} />
+            <FaqAccordion items={loaderData.faq} />
           </div>
         </div>
       </section>

@@ -4,7 +4,7 @@
  * around them are the assistant's own.
  */
 import { mission } from "~/content/about";
-import { faq } from "~/content/faq";
+import { faq, faqAnswer } from "~/content/faq";
 import { firstCycleOffer, services } from "~/content/services";
 import { site } from "~/content/site";
 import { specialities } from "~/content/specialities";
@@ -208,9 +208,9 @@ export async function answerFor(
       if (item) {
         const extra =
           item.id === "support"
-            ? ` You can also call ${site.phone} or use the ${link("contact form", "/contact")}.`
+            ? ` You can also call ${context.data.contact.phone} or use the ${link("contact form", "/contact")}.`
             : "";
-        return [plain(`${item.answer}${extra}`)];
+        return [plain(`${faqAnswer(item, context.data.contact)}${extra}`)];
       }
       return outOfScope(context.negative);
     }

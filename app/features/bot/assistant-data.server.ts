@@ -11,6 +11,7 @@ import type { AssistantData, ConsultantFacts } from "./assistant-data";
 const MAX_CONSULTANTS_SEARCHED = 40;
 
 export interface AssistantDataOptions {
+  contact: AssistantData["contact"];
   agencyZone: string;
   visitorZone?: string;
   paymentProviders: string[];
@@ -41,6 +42,7 @@ export function assistantData(db: Database, options: AssistantDataOptions): Assi
   };
   const userId = options.userId;
   return {
+    contact: options.contact,
     agencyZone: options.agencyZone,
     visitorZone: options.visitorZone,
     paymentProviders: options.paymentProviders,

@@ -5,6 +5,8 @@
  * the dialog stays a pure function its tests can feed.
  */
 
+import type { AgencyContact } from "~/lib/agency-contact";
+
 export interface ConsultantFacts {
   id: string;
   name: string;
@@ -28,6 +30,8 @@ export interface UpcomingAppointment {
 }
 
 export interface AssistantData {
+  /** How visitors reach the agency, as the site shows it (the settings). */
+  contact: Pick<AgencyContact, "email" | "phone">;
   /** The zone booking hours are in (AGENCY_TZ). */
   agencyZone: string;
   /** The visitor's zone, when their browser said it, for reading "tomorrow at 3 pm". */

@@ -308,6 +308,7 @@ export async function recognizeText(
       now,
       requestId: context.requestId,
       data: assistantData(transaction as unknown as Database, {
+        contact: context.inquiry.contact,
         agencyZone: context.agencyZone ?? "UTC",
         visitorZone: visitorZoneOf(state),
         paymentProviders: context.paymentProviders ?? [],

@@ -9,6 +9,7 @@ const NOW = new Date("2027-05-03T15:00:00Z");
 
 /** No consultants and nobody signed in: the dialog's own answers, without a database. */
 const NO_DATA: AssistantData = {
+  contact: { email: "help@agency.example", phone: "+1 (212) 555-0142" },
   agencyZone: "America/New_York",
   paymentProviders: ["Stripe"],
   consultants: async () => [],
@@ -73,6 +74,13 @@ describe("takeTurn", () => {
     expect(allText(result)).toContain(firstCycleOffer);
     expect(result.interpretations[0]?.nluConfidence?.score).toBeGreaterThan(0.5);
     expect(result.interpretations.at(-1)?.intent.name).toBe(INTENT.fallback);
+  });
+
+  it("names the agency's e-mail and phone from the settings when asked how to reach support", async () => {
+    const text = allText(await conversation().say("How do I contact support?"));
+    expect(text).toContain("E-mail us at help@agency.example and we will get back to you");
+    expect(text).toContain("call +1 (212) 555-0142");
+    expect(text).not.toContain("{agencyEmail}");
   });
 
   it("sends signed-in visitors to the consultant pages, others to log in first", async () => {

@@ -12,6 +12,7 @@ import { understand } from "./nlu";
 const NOW = new Date("2027-05-03T15:00:00Z"); // a Monday
 
 const DATA: AssistantData = {
+  contact: { email: "help@agency.example", phone: "+1 (212) 555-0142" },
   agencyZone: "America/New_York",
   paymentProviders: ["Stripe"],
   consultants: async () => [

@@ -10,6 +10,7 @@ import { type InquiryContext, submitInquiry } from "./contact.server";
 
 let database: DatabaseHandle;
 const AGENCY_EMAIL = "team@agency.example";
+const AGENCY_PHONE = "+1 (212) 555-0142";
 /** Monday 3 May 2027, noon UTC. */
 const NOW = new Date("2027-05-03T12:00:00Z");
 
@@ -25,6 +26,7 @@ function context(overrides: Partial<InquiryContext> = {}): InquiryContext {
     clientAddress: nextAddress(),
     perAddressPerMinute: 10,
     agencyEmail: AGENCY_EMAIL,
+    contact: { email: AGENCY_EMAIL, phone: AGENCY_PHONE },
     now: NOW,
     ...overrides,
   };
@@ -122,6 +124,8 @@ describe("submitInquiry", () => {
     expect(receipt).toMatchObject({ kind: "contact-acknowledgement", replyTo: AGENCY_EMAIL });
     expect(receipt.textBody).toContain("Business Data Analysis, Project Management");
     expect(receipt.textBody).toContain("Monday, May 10, 2027 at 9:30 AM (GMT)");
+    // It closes with the agency's details from the settings.
+    expect(receipt.textBody).toContain(`${AGENCY_EMAIL} | ${AGENCY_PHONE}`);
     // The sender's free text, name included, is not mailed back out, so the form cannot send others
     // a message of its sender's making.
     expect(receipt.textBody).not.toContain("Quarterly reports");

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit, type RateLimitRule } from "~/infra/rate-limit.server";
+import type { AgencyContact } from "~/lib/agency-contact";
 import { describeWallClock } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { rejectFilledHoneypot } from "~/lib/honeypot";
@@ -17,6 +18,8 @@ export interface InquiryContext {
   perAddressPerMinute: number;
   /** Where the agency reads inquiries (AGENCY_EMAIL). */
   agencyEmail: string;
+  /** The agency's details the sender's copy closes with (the settings' `contact`). */
+  contact: Pick<AgencyContact, "email" | "phone">;
   now?: Date;
 }
 
@@ -26,6 +29,7 @@ export function inquiryContextFrom(context: { env: Environment; clientAddress: s
     clientAddress: context.clientAddress,
     perAddressPerMinute: context.env.RATE_LIMIT_FORMS_PER_MINUTE,
     agencyEmail: context.env.AGENCY_EMAIL,
+    contact: context.env.contact,
   };
 }
 
@@ -70,7 +74,12 @@ export async function submitInquiry(
     if (await mayAcknowledge(transaction as unknown as Database, inquiry.email, context.now)) {
       await enqueueEmail(
         transaction,
-        inquiryAcknowledgementEmail({ agencyEmail: context.agencyEmail, inquiry, preferredCallTime }),
+        inquiryAcknowledgementEmail({
+          agencyEmail: context.agencyEmail,
+          contact: context.contact,
+          inquiry,
+          preferredCallTime,
+        }),
       );
     }
     return { id: stored.id };

@@ -81,6 +81,7 @@ describe("the contact e-mails", () => {
   it("thank the sender, repeating only our own choices and the call time, never their message", () => {
     const mail = inquiryAcknowledgementEmail({
       agencyEmail: "agency@example.com",
+      contact: { email: "agency@example.com", phone: "+44 20 7946 0958" },
       inquiry: {
         email: "grace@example.com",
         requiredServices: ["Digital Marketing", "Project Management"],
@@ -100,7 +101,8 @@ describe("the contact e-mails", () => {
         "Thank you for contacting VA Hub. We have received your request for a free consultation about: Digital Marketing, Project Management.",
         "You asked for a call around Monday, May 10, 2027 at 9:30 AM (GMT). We will confirm the time with you by e-mail.",
         "A member of our team will reply within one business day (Monday to Friday).",
-        "VA Hub\nhello@example.com | +1 (555) 010-0199",
+        // The agency's details as the settings give them.
+        "VA Hub\nagency@example.com | +44 20 7946 0958",
       ],
     );
     expect(mail.text).not.toContain("Quarterly");
@@ -109,6 +111,7 @@ describe("the contact e-mails", () => {
   it("leave the call time out of the thanks when none was asked for", () => {
     const mail = inquiryAcknowledgementEmail({
       agencyEmail: "agency@example.com",
+      contact: { email: "agency@example.com", phone: "+44 20 7946 0958" },
       inquiry: {
         email: "grace@example.com",
         requiredServices: ["Administrative Support"],

@@ -1,5 +1,6 @@
 import { describePlan, findPlan, type PlanSlug } from "~/content/plans";
 import { site } from "~/content/site";
+import type { AgencyContact } from "~/lib/agency-contact";
 import type { ValidInquiry } from "../../contact/inquiry-schema";
 import type { EmailMessage } from "../outbox.server";
 import { renderEmail } from "./render";
@@ -74,6 +75,8 @@ export function inquiryNotificationEmail(data: {
  */
 export function inquiryAcknowledgementEmail(data: {
   agencyEmail: string;
+  /** How the sender can reach us, as the site shows it (the settings). */
+  contact: Pick<AgencyContact, "email" | "phone">;
   inquiry: Pick<ValidInquiry, "email" | "requiredServices">;
   preferredCallTime?: string;
 }): EmailMessage {
@@ -98,7 +101,7 @@ export function inquiryAcknowledgementEmail(data: {
           : []),
         ["A member of our team will reply within one business day (Monday to Friday)."],
         ["If you did not send this request, you can ignore this e-mail."],
-        [site.name, `${site.email} | ${site.phone}`],
+        [site.name, `${data.contact.email} | ${data.contact.phone}`],
       ],
     }),
   };
