@@ -77,7 +77,7 @@ function FooterContact({ contact }: { contact: AgencyContact }) {
           {contact.email}
         </a>
         <span aria-hidden="true"> · </span>
-        <a href={contact.phoneHref} className="underline-offset-4 hover:underline">
+        <a href={contact.phoneHref} className="whitespace-nowrap underline-offset-4 hover:underline">
           {contact.phone}
         </a>
       </p>
