@@ -1,10 +1,10 @@
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
+import { createServerDatabase } from "../../tests/setup/test-database";
 import { integer, table } from "../lib/format";
 import type { BenchSection } from "../lib/section";
 import { buildDirectory, freePort, spawnGroup, stopGroup } from "../lib/server";
@@ -145,26 +145,15 @@ async function measure(label: string, databaseUrl?: string): Promise<string[][]>
 
 /** A fresh database on the PostgreSQL server, or undefined when none answers. */
 async function scratchPostgresDatabase(serverUrl: string) {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  const probe = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
   try {
-    await admin.connect();
+    await probe.connect();
   } catch {
     return undefined;
+  } finally {
+    await probe.end().catch(() => undefined);
   }
-  const name = `bench_restart_${randomBytes(4).toString("hex")}`;
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    },
-  };
+  return createServerDatabase(serverUrl);
 }
 
 export const restartSection: BenchSection = {
