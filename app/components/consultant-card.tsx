@@ -6,6 +6,10 @@ export interface ConsultantCardData {
   name: string;
   image: string;
   speciality: string;
+  degree: string;
+  experience: string;
+  /** The fee for one 30-minute session, formatted. */
+  fee: string;
   available: boolean;
 }
 
@@ -47,6 +51,13 @@ export function ConsultantCard({
           {consultant.name}
         </NameHeading>
         <p className="text-muted text-sm">{consultant.speciality}</p>
+        <p className="mt-1 text-muted text-sm">
+          {consultant.degree} · {consultant.experience}
+        </p>
+        <p className="mt-2 text-ink text-sm">
+          <span className="font-semibold">{consultant.fee}</span>{" "}
+          <span className="text-muted">for 30 min</span>
+        </p>
         <div className="order-first">
           <AvailabilityBadge available={consultant.available} />
         </div>

@@ -56,6 +56,28 @@ describe("the booking page's loader", () => {
     expect(data.days).toHaveLength(7);
     expect(data.signedIn).toBe(false);
   });
+
+  it("offers others of the same speciality with what their cards show: degree, experience and fee", async () => {
+    const consultant = await createConsultant(suite.db, { speciality: "Legal Consultants" });
+    const other = await createConsultant(suite.db, {
+      speciality: "Legal Consultants",
+      degree: "JD",
+      experience: "12 Years",
+      feeCents: 9_000,
+    });
+    const { data } = await bookingPage(await pageContext(suite.app), consultant.id);
+    expect(data.related).toContainEqual({
+      id: other.id,
+      name: other.name,
+      image: other.image,
+      speciality: "Legal Consultants",
+      degree: "JD",
+      experience: "12 Years",
+      fee: "$90.00",
+      available: true,
+    });
+    expect(data.related.map((card) => card.id)).not.toContain(consultant.id);
+  });
 });
 
 describe("booking from the page", () => {

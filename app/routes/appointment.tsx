@@ -3,6 +3,7 @@ import { AvailabilityBadge, ConsultantCard } from "~/components/consultant-card"
 import { PrimaryButton } from "~/components/form-controls";
 import { SlotPicker } from "~/components/slot-picker";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
+import { consultantCardData } from "~/features/consultants/consultant-card-data";
 import {
   consultantSlots,
   findConsultant,
@@ -50,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     related: sameSpeciality
       .filter((other) => other.id !== consultant.id)
       .slice(0, 4)
-      .map(({ id, name, image, speciality, available }) => ({ id, name, image, speciality, available })),
+      .map(consultantCardData),
   };
 }
 

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ConsultantCard } from "~/components/consultant-card";
 import { FilterSidebar } from "~/components/filter-sidebar";
 import { findSpeciality, specialities } from "~/content/specialities";
+import { consultantCardData } from "~/features/consultants/consultant-card-data";
 import { listConsultants } from "~/features/consultants/consultants.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/consultants";
@@ -22,13 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     speciality: speciality ?? null,
     unknownSpeciality: requested && !speciality ? requested : null,
-    consultants: consultants.map(({ id, name, image, speciality, available }) => ({
-      id,
-      name,
-      image,
-      speciality,
-      available,
-    })),
+    consultants: consultants.map(consultantCardData),
   };
 }
 
