@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
+import { sampleInquiry } from "../tests/setup/factories";
 import { minimalServerBuild } from "../tests/setup/minimal-server-build";
 import {
   findPostgresBinaries,
@@ -65,7 +66,7 @@ class WriteLoad {
         const response = await fetch(`${this.baseUrl}/api/contact`, {
           method: "POST",
           headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.9.0.${this.counter % 250}` },
-          body: JSON.stringify(inquiry(email)),
+          body: JSON.stringify(sampleInquiry(email)),
           signal: AbortSignal.timeout(20_000),
         });
         const body = (await response.json()) as { message?: string };
@@ -94,20 +95,6 @@ class WriteLoad {
     this.running = false;
     await Promise.all(this.workers);
   }
-}
-
-function inquiry(email: string) {
-  return {
-    name: "Ada Lovelace",
-    email,
-    phone: "(202) 555-0143",
-    phoneCountry: "US",
-    businessType: "Startup",
-    requiredServices: ["Administrative Support"],
-    industry: "Tech",
-    timezone: "EST",
-    message: "We need help with our inbox and calendar.",
-  };
 }
 
 function pause(ms: number) {

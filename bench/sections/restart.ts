@@ -4,6 +4,7 @@ import { request } from "node:http";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
+import { sampleInquiry } from "../../tests/setup/factories";
 import { createServerDatabase } from "../../tests/setup/test-database";
 import { integer, table } from "../lib/format";
 import type { BenchSection } from "../lib/section";
@@ -89,17 +90,7 @@ async function writeInquiries(port: number, count: number): Promise<void> {
       await fetch(`http://127.0.0.1:${port}/api/contact`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          name: "Ada Lovelace",
-          email: `restart-${next}@example.com`,
-          phone: "(202) 555-0143",
-          phoneCountry: "US",
-          businessType: "Startup",
-          requiredServices: ["Administrative Support"],
-          industry: "Tech",
-          timezone: "EST",
-          message: "We need help with our inbox and calendar.",
-        }),
+        body: JSON.stringify(sampleInquiry(`restart-${next}@example.com`)),
       }).then((response) => response.arrayBuffer());
     }
   };

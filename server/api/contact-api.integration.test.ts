@@ -13,6 +13,7 @@ import {
   nextAddress,
   postJson,
   type RequestTarget,
+  sampleInquiry,
   uniqueEmail,
 } from "../../tests/setup/factories";
 import { createTestApp } from "../../tests/setup/test-app";
@@ -36,15 +37,8 @@ afterAll(async () => {
 /** A complete, valid inquiry as the old app's clients send it; each test breaks one thing. */
 function validInquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    name: "Ada Lovelace",
-    email: uniqueEmail("inquirer"),
-    phone: "(202) 555-0143",
-    phoneCountry: "US",
-    businessType: "Startup",
+    ...sampleInquiry(uniqueEmail("inquirer")),
     requiredServices: ["Administrative Support", "Digital Marketing"],
-    industry: "Tech",
-    timezone: "EST",
-    message: "We need help with our inbox and calendar.",
     ...overrides,
   };
 }

@@ -300,3 +300,18 @@ export async function createUserWithRole(
   const { token } = await createSession(db, row!.id, 30);
   return { ...row!, token, role, consultantId };
 }
+
+/** A complete, valid contact inquiry as the old app's clients send it (POST /api/contact). */
+export function sampleInquiry(email: string): Record<string, unknown> {
+  return {
+    name: "Ada Lovelace",
+    email,
+    phone: "(202) 555-0143",
+    phoneCountry: "US",
+    businessType: "Startup",
+    requiredServices: ["Administrative Support"],
+    industry: "Tech",
+    timezone: "EST",
+    message: "We need help with our inbox and calendar.",
+  };
+}
