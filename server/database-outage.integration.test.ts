@@ -35,6 +35,8 @@ const timeLimits = { connectMs: 1000, statementMs: 2000, pingMs: 1500 };
 /** The slowest an answer may be while the server is away: the statement limit plus the client's grace, plus slack. */
 const SLOWEST_OUTAGE_ANSWER_MS = 6000;
 const WRITERS = 12;
+/** Two rounds of the client's query limit (statement limit plus 2 s of grace), and some. */
+const FREEZE_OUTLASTING_QUERY_LIMIT_MS = 2 * (timeLimits.statementMs + 2000) + 1000;
 
 interface Outcome {
   status: number;
@@ -236,6 +238,8 @@ describe.skipIf(!binaries)("PostgreSQL going away under write load", () => {
     await cluster.freeze();
     try {
       await expectOutageAnswers(load, freeze);
+      // Long enough for the client's own query limit to fire on borrowed connections, BEGINs included.
+      await pause(FREEZE_OUTLASTING_QUERY_LIMIT_MS - (Date.now() - freeze));
     } finally {
       await cluster.thaw();
     }

@@ -139,6 +139,10 @@ async function openPostgres(
  * on a borrowed one nobody listens, and Node ends the process. Listen on every client, report, and
  * hand a borrowed one back to the pool at once: Drizzle never releases a client whose BEGIN failed,
  * and each such client would otherwise hold one of the pool's slots for good.
+ *
+ * A frozen server drops nothing: the client's own query time limit fires and no "error" follows.
+ * Such a connection is no longer trustworthy (its statement may still be queued on the server), so
+ * a borrowed client whose query went unanswered is discarded the same way.
  */
 function reportAndReleaseLostConnections(pool: pg.Pool, onConnectionLost: (error: Error) => void): void {
   const borrowed = new WeakSet<pg.PoolClient>();
@@ -146,14 +150,30 @@ function reportAndReleaseLostConnections(pool: pg.Pool, onConnectionLost: (error
   pool.on("release", (_error, client) => borrowed.delete(client));
   pool.on("error", onConnectionLost);
   pool.on("connect", (client) => {
+    const discardIfBorrowed = (error: Error) => {
+      if (!borrowed.has(client)) return;
+      borrowed.delete(client);
+      const release = client.release;
+      client.release = () => {};
+      release(error);
+    };
     client.on("error", (error) => {
       // Idle clients are the pool's: it removes them and reports through its own "error" event.
       if (!borrowed.has(client)) return;
       onConnectionLost(error);
-      const release = client.release;
-      client.release = () => {};
-      release(error);
+      discardIfBorrowed(error);
     });
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+      const result = query(...args);
+      // Promise-style calls only (Drizzle's); pool.query's callback style releases with the error itself.
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && silentServerMessage.test(error.message)) discardIfBorrowed(error);
+        });
+      }
+      return result;
+    };
   });
 }
 
@@ -212,6 +232,8 @@ const unavailableCodes = new Set([
   "53300", // too_many_connections
   "57014", // query_canceled: the statement time limit
 ]);
+/** node-postgres's message when its own query time limit fires: the server said nothing at all. */
+const silentServerMessage = /^Query read timeout/;
 /** node-postgres reports lost connections and its own time limits with messages only. */
 const lostConnectionMessage =
   /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable)/;
