@@ -122,13 +122,30 @@ export const routeTable: readonly PageRoute[] = [
  */
 const privateAreas = ["/admin", "/api/"] as const;
 
-/** The row that answers a path, chosen as React Router chooses (static segments before parameters). */
+/** How many paths' answers each table remembers (paths with parameters are endless). */
+const REMEMBERED_PATHS = 1000;
+const rememberedRows = new WeakMap<readonly PageRoute[], Map<string, PageRoute | undefined>>();
+
+/**
+ * The row that answers a path, chosen as React Router chooses (static segments before parameters).
+ * The server asks for every request and matchRoutes ranks the whole table each time, so answers
+ * are remembered per path.
+ */
 export function pageRouteFor(table: readonly PageRoute[], pathname: string): PageRoute | undefined {
+  let remembered = rememberedRows.get(table);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedRows.set(table, remembered);
+  }
+  if (remembered.has(pathname)) return remembered.get(pathname);
   const matches = matchRoutes(
     table.map((page) => ({ path: page.path, page })),
     pathname,
   );
-  return matches?.at(-1)?.route.page;
+  const row = matches?.at(-1)?.route.page;
+  if (remembered.size >= REMEMBERED_PATHS) remembered.delete(remembered.keys().next().value as string);
+  remembered.set(pathname, row);
+  return row;
 }
 
 /** Whether a rendered page may be reused for anonymous visitors. */

@@ -222,6 +222,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       ttlMs: PAGE_CACHE_TTL_MS,
       maxEntries: 200,
       isCacheable: (path) => isCacheablePage(routeTable, path),
+      policy: { isProduction: env.isProduction, servedOverHttps: env.publicUrl.startsWith("https://") },
     }),
   );
   app.all("*", (context) => handlePage(context.req.raw, { ...context.var }));

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createTestApp } from "../tests/setup/test-app";
@@ -13,7 +15,8 @@ function buildApp() {
       renders += 1;
       const path = new URL(request.url).pathname;
       return new Response(
-        `<script nonce="${context.cspNonce}">window.requestId = "${context.requestId}"</script><p>${path}</p>`,
+        `<script nonce="${context.cspNonce}">window.requestId = "${context.requestId}"</script>` +
+          `<script type="application/ld+json">{"@type":"Organization"}</script><p>${path}</p>`,
         { headers: { "Content-Type": "text/html; charset=utf-8" } },
       );
     },
@@ -28,25 +31,65 @@ afterAll(async () => {
   await database.close();
 });
 
-function nonceOf(response: Response): string {
-  return /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? "missing";
+function digestOf(source: string): string {
+  return createHash("sha256").update(source, "utf8").digest("base64");
 }
 
 describe("the page cache for anonymous visitors", () => {
-  it("renders a content page once and gives each reuse its own nonce and request id", async () => {
+  it("renders a content page once and serves everyone the same bytes, without a nonce or a request id", async () => {
     const app = buildApp();
     renders = 0;
     const first = await app.request("/services");
     const second = await app.request("/services");
     expect(renders).toBe(1);
     const firstBody = await first.text();
-    const secondBody = await second.text();
-    expect(secondBody).toContain(`nonce="${nonceOf(second)}"`);
-    expect(secondBody).not.toContain(nonceOf(first));
-    expect(secondBody).toContain(second.headers.get("X-Request-Id") ?? "missing");
-    expect(firstBody.replace(/nonce="[^"]+"/, "").replace(/requestId = "[^"]+"/, "")).toBe(
-      secondBody.replace(/nonce="[^"]+"/, "").replace(/requestId = "[^"]+"/, ""),
+    expect(await second.text()).toBe(firstBody);
+    expect(firstBody).toBe(
+      '<script>window.requestId = ""</script><script type="application/ld+json">{"@type":"Organization"}</script><p>/services</p>',
     );
+    // Each response keeps its own id for the logs, in its header.
+    expect(first.headers.get("X-Request-Id")).not.toBe(second.headers.get("X-Request-Id"));
+  });
+
+  it("allows exactly the page's inline scripts by digest, in a policy that does not change per response", async () => {
+    const app = buildApp();
+    const first = await app.request("/service1");
+    const second = await app.request("/service1");
+    const policy = first.headers.get("Content-Security-Policy") ?? "";
+    expect(second.headers.get("Content-Security-Policy")).toBe(policy);
+    expect(policy).not.toContain("'nonce-");
+    expect(policy).toContain(`script-src 'self' 'sha256-${digestOf('window.requestId = ""')}';`);
+    expect(policy).toContain("object-src 'none'");
+  });
+
+  it("stores the page compressed: brotli or gzip as the browser accepts, with the same ETag", async () => {
+    const app = buildApp();
+    const plain = await app.request("/service2");
+    const body = await plain.text();
+    const brotli = await app.request("/service2", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    const gzipped = await app.request("/service2", { headers: { "Accept-Encoding": "gzip, br;q=0" } });
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(body);
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(body);
+    for (const response of [brotli, gzipped]) {
+      expect(response.headers.get("ETag")).toBe(plain.headers.get("ETag"));
+      expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+    }
+  });
+
+  it("answers a revalidation with 304 and no body while the page is unchanged", async () => {
+    const app = buildApp();
+    const first = await app.request("/service3");
+    const etag = first.headers.get("ETag") ?? "missing";
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const revalidated = await app.request("/service3", { headers: { "If-None-Match": `"other", ${etag}` } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("ETag")).toBe(etag);
+    const changed = await app.request("/service3", { headers: { "If-None-Match": 'W/"other"' } });
+    expect(changed.status).toBe(200);
   });
 
   it("renders again after ten seconds", async () => {

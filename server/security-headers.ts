@@ -23,7 +23,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
     headers.set("Permissions-Policy", "camera=(), geolocation=(), payment=(self), microphone=(self)");
     if (!headers.has("Content-Security-Policy")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, options));
     }
     // Browsers ignore HSTS over plain HTTP; sending it there only misleads whoever reads the headers.
     if (options.isProduction && options.servedOverHttps) {

@@ -1,5 +1,6 @@
 import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Scripts } from "react-router";
+import { START_UP_MODULE_MARKER } from "~/lib/inline-scripts";
 
 type ElementProps = {
   rel?: string;
@@ -81,7 +82,7 @@ export function ScriptsAfterFirstPaint({ nonce }: { nonce?: string }) {
         if (element.type === "link" && element.props.rel === "modulepreload") return null;
         if (element.type !== "script" || element.props.type !== "module") return element;
         const startUpModule = element.props.dangerouslySetInnerHTML?.__html ?? "";
-        const source = `((afterFirstPaint, startModules, nonce) => afterFirstPaint(() => startModules(${scriptLiteral(modules)}, ${scriptLiteral(startUpModule)}, nonce)))(${afterFirstPaint}, ${startModules}, document.currentScript.nonce);`;
+        const source = `((afterFirstPaint, startModules, nonce) => afterFirstPaint(() => startModules(${scriptLiteral(modules)}, ${START_UP_MODULE_MARKER}${scriptLiteral(startUpModule)}, nonce)))(${afterFirstPaint}, ${startModules}, document.currentScript.nonce);`;
         return (
           <script
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once, in a fixed order

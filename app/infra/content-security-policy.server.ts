@@ -13,16 +13,24 @@ export interface PolicyAdditions {
   formTargets?: string[];
 }
 
-/** The page's policy: our own files, plus inline scripts that carry this response's nonce. */
+/**
+ * Which inline scripts may run: those carrying this response's nonce, or (for a page stored once
+ * and served to many, where a nonce would be shared) exactly those whose SHA-256 digests are listed.
+ */
+export type InlineScripts = { nonce: string } | { sha256: readonly string[] };
+
+/** The page's policy: our own files, plus the inline scripts `inline` allows. */
 export function contentSecurityPolicy(
-  nonce: string,
+  inline: InlineScripts,
   options: PolicyOptions,
   additions: PolicyAdditions = {},
 ): string {
   const { isProduction, servedOverHttps } = options;
+  const inlineSources =
+    "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.sha256.map((digest) => `'sha256-${digest}'`);
   const directives = [
     "default-src 'self'",
-    ["script-src 'self'", `'nonce-${nonce}'`, ...(additions.scripts ?? [])].join(" "),
+    ["script-src 'self'", ...inlineSources, ...(additions.scripts ?? [])].join(" "),
     // React writes `style` attributes (e.g. the carousel's transform); no style sheet is inlined.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

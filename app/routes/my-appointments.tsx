@@ -84,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : [];
   // A live provider's checkout needs its own origins, on this page only.
   const policy = contentSecurityPolicy(
-    context.cspNonce,
+    { nonce: context.cspNonce },
     { isProduction: context.env.isProduction, servedOverHttps: context.env.publicUrl.startsWith("https://") },
     checkoutPolicyAdditions(context.payments),
   );

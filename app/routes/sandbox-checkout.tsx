@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   // Paying may lead back to an allowed foreign client's /verify page (DESIGN §4 "Foreign clients").
   const policy = contentSecurityPolicy(
-    context.cspNonce,
+    { nonce: context.cspNonce },
     { isProduction: context.env.isProduction, servedOverHttps: context.env.publicUrl.startsWith("https://") },
     { formTargets: context.env.CORS_ORIGINS },
   );
