@@ -6,13 +6,14 @@ import { createPageHandler } from "./page-handler";
 import { closeRuntime, getRuntime } from "./runtime";
 
 export async function createApp() {
-  const { env, logger, database, secrets, payments } = await getRuntime();
+  const { env, logger, database, secrets, payments, catalogueAnswers } = await getRuntime();
   return createHttpApp({
     env,
     logger,
     database,
     secrets,
     payments,
+    catalogueAnswers,
     handlePage: createPageHandler(build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
   });

@@ -123,6 +123,8 @@ describe.skipIf(!binaries)("PostgreSQL going away under write load", () => {
   let server: Server;
   let baseUrl: string;
   let lostConnections = 0;
+  const heard: string[] = [];
+  let stopListening: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     cluster = await startPrivatePostgres(binaries!);
@@ -132,6 +134,11 @@ describe.skipIf(!binaries)("PostgreSQL going away under write load", () => {
       onConnectionLost: () => {
         lostConnections += 1;
       },
+    });
+    stopListening = await database.listen("outage_test", {
+      onNotice: (payload) => heard.push(`notice:${payload}`),
+      onListening: () => heard.push("listening"),
+      onGap: () => heard.push("gap"),
     });
     const { app } = createTestApp(database, {
       settings: { RATE_LIMIT_FORMS_PER_MINUTE: "1000000" },
@@ -228,6 +235,12 @@ describe.skipIf(!binaries)("PostgreSQL going away under write load", () => {
     // The pool's connections were really cut while in use, and reported rather than crashing us.
     expect(lostConnections).toBeGreaterThan(lostBefore);
     await expectEveryAcknowledgedWriteStored(load);
+
+    // The connection that listens for change notices noticed each loss, and listens again.
+    await waitUntil(() => heard.filter((event) => event === "listening").length >= 3, 20_000, "listening again");
+    expect(heard.filter((event) => event === "gap").length).toBeGreaterThanOrEqual(2);
+    await database.db.execute(sql`select pg_notify('outage_test', 'after the restarts')`);
+    await waitUntil(() => heard.includes("notice:after the restarts"), 5_000, "a notice after the restarts");
   }, 120_000);
 
   it("answers within its time limits while the server is frozen, and recovers when it thaws", async () => {
@@ -251,6 +264,7 @@ describe.skipIf(!binaries)("PostgreSQL going away under write load", () => {
   }, 120_000);
 
   it("has every connection back afterwards: none was left borrowed by a transaction that failed", async () => {
+    await stopListening?.();
     // pool.end() waits for borrowed connections; one never given back would hold it forever.
     const closed = database.close().then(() => "closed");
     const stuck = pause(5000).then(() => "still waiting for borrowed connections");

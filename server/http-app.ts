@@ -22,6 +22,7 @@ import { FeatureError, statusForFailure } from "~/lib/errors";
 import { isCacheablePage, routeTable, takesUploads } from "~/route-table";
 import { adminApi } from "./api/admin-api";
 import { botApi } from "./api/bot-api";
+import { type CatalogueAnswers, createCatalogueAnswers } from "./api/catalogue-answers";
 import { consultantApi } from "./api/consultant-api";
 import { consultantPortalApi } from "./api/consultant-portal-api";
 import { contactApi } from "./api/contact-api";
@@ -43,6 +44,11 @@ export interface HttpAppDependencies {
   payments: PaymentGateways;
   /** Renders pages (React Router); everything the API does not answer goes here. */
   handlePage: PageHandler;
+  /**
+   * Public answers about consultants kept between requests (the process's one, hearing the
+   * database's change notices); without it nothing is kept.
+   */
+  catalogueAnswers?: CatalogueAnswers;
   /** Built browser files, served by this process in production; Vite serves them in development. */
   clientDirectory?: string;
 }
@@ -75,6 +81,7 @@ function isUploadPath(path: string): boolean {
 
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const { env, database, logger, secrets, payments, handlePage, clientDirectory } = dependencies;
+  const catalogueAnswers = dependencies.catalogueAnswers ?? createCatalogueAnswers();
   const cookies = createAppCookies({
     secure: env.publicUrl.startsWith("https://"),
     signingKey: secrets.signingKey,
@@ -181,6 +188,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     await next();
   });
   app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
+  // A client reads its own writes: the database's notice of a change arrives a moment after it
+  // commits, so whatever this process kept is forgotten before the answer to a write goes out.
+  app.use(async (context, next) => {
+    await next();
+    if (!["GET", "HEAD", "OPTIONS"].includes(context.req.method)) catalogueAnswers.forgetAll();
+  });
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
   app.use(async (context, next) =>
@@ -207,8 +220,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.route("/api/user", userApi());
   app.route("/api/user", paymentApi());
   app.route("/api/webhooks", webhookApi());
-  app.route("/api/consultant", consultantApi());
-  app.route("/api/doctor", consultantApi());
+  app.route("/api/consultant", consultantApi(catalogueAnswers));
+  app.route("/api/doctor", consultantApi(catalogueAnswers));
   app.route("/api/contact", contactApi());
   app.route("/api/project", projectApi());
   app.route("/api/admin", adminApi());

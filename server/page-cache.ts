@@ -5,9 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { inlineScriptSources } from "~/lib/inline-scripts";
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { type EncodedBody, encodedAnswer, encodeOnce, etagOf } from "./encoded-body";
 
 /** A page as every anonymous visitor gets it: the same bytes, stored in each encoding once. */
 interface SharedPage {
@@ -15,10 +13,7 @@ interface SharedPage {
   headers: [string, string][];
   /** Allows exactly the page's inline scripts, by digest: the same for every response. */
   policy: string;
-  etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  body: EncodedBody;
   storedAt: number;
 }
 
@@ -96,36 +91,22 @@ export function inlineScriptDigests(body: string): string[] {
 }
 
 async function sharedPage(
-  body: string,
+  html: string,
   response: Response,
   previous: SharedPage | undefined,
   policy: PolicyOptions,
 ): Promise<SharedPage> {
-  const identity = Buffer.from(body, "utf8");
-  const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+  const identity = Buffer.from(html, "utf8");
   const headers = [...response.headers.entries()].filter(
     ([name]) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()),
   );
   // Most re-renders produce the same bytes: keep the compressed copies instead of making them again.
-  if (previous?.etag === etag) return { ...previous, headers, storedAt: Date.now() };
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(identity, { level: 9 }),
-    brotliAsync(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-  ]);
+  if (previous?.body.etag === etagOf(identity)) return { ...previous, headers, storedAt: Date.now() };
   return {
     status: response.status,
     headers,
-    policy: contentSecurityPolicy({ sha256: inlineScriptDigests(body) }, policy),
-    etag,
-    identity,
-    gzip: gzipped,
-    brotli,
+    policy: contentSecurityPolicy({ sha256: inlineScriptDigests(html) }, policy),
+    body: await encodeOnce(identity),
     storedAt: Date.now(),
   };
 }
@@ -135,43 +116,10 @@ function answer(
   ifNoneMatch: string | undefined,
   acceptEncoding: string | undefined,
 ): Response {
-  const common: [string, string][] = [
-    ["ETag", page.etag],
-    ["Vary", "Accept-Encoding"],
-    ["Content-Security-Policy", page.policy],
-  ];
-  if (ifNoneMatch && matchesEtag(ifNoneMatch, page.etag)) {
-    return new Response(null, { status: 304, headers: common });
-  }
-  const encoding = preferredEncoding(acceptEncoding);
-  const bytes = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
-  const headers = [...page.headers, ...common, ["Content-Length", String(bytes.length)]] as [
-    string,
-    string,
-  ][];
-  if (encoding) headers.push(["Content-Encoding", encoding]);
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: page.status, headers });
-}
-
-/** `If-None-Match` compares weakly: any listed tag with the same opaque value, or `*`. */
-function matchesEtag(header: string, etag: string): boolean {
-  const opaque = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => {
-    const candidate = tag.trim();
-    return candidate === "*" || candidate.replace(/^W\//, "") === opaque;
+  const { status, bytes, headers } = encodedAnswer(page.body, { ifNoneMatch, acceptEncoding });
+  headers.push(["Content-Security-Policy", page.policy]);
+  return new Response(bytes, {
+    status: status === 304 ? 304 : page.status,
+    headers: status === 304 ? headers : [...page.headers, ...headers],
   });
-}
-
-/** Brotli, else gzip, else none, as the client's `Accept-Encoding` allows (q=0 refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
-    const quality = parameters.map((parameter) => /^\s*q=([\d.]+)/.exec(parameter)?.[1]).find(Boolean);
-    if (quality === undefined || Number(quality) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return undefined;
 }

@@ -16,6 +16,11 @@ import { startPeriodicTask } from "~/infra/periodic-task.server";
 import { pruneRateLimits } from "~/infra/rate-limit.server";
 import { type AppSecrets, resolveSecrets } from "~/infra/secrets.server";
 import { seedDatabase } from "../db/seed";
+import {
+  CATALOGUE_CHANGES_CHANNEL,
+  type CatalogueAnswers,
+  createCatalogueAnswers,
+} from "./api/catalogue-answers";
 
 export interface Runtime {
   env: Environment;
@@ -23,6 +28,8 @@ export interface Runtime {
   database: DatabaseHandle;
   secrets: AppSecrets;
   payments: PaymentGateways;
+  /** Public answers about consultants, forgotten when the database says they changed. */
+  catalogueAnswers: CatalogueAnswers;
   stopBackgroundWork(): Promise<void>;
 }
 
@@ -130,6 +137,8 @@ async function startRuntime(): Promise<Runtime> {
       intervalMs: EMBEDDED_CHECKPOINT_CHECK_MS,
       logger,
     });
+  const catalogueAnswers = createCatalogueAnswers();
+  const stopHearingChanges = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
       logger.warn({ msg: "rate-limit pruning failed", err: error }),
@@ -149,8 +158,10 @@ async function startRuntime(): Promise<Runtime> {
     database,
     secrets,
     payments,
+    catalogueAnswers,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
+      await stopHearingChanges();
       // Reminders first: their last run may still queue e-mails for the outbox.
       await reminderWorker.stop();
       await outboxWorker.stop();

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { listenOnPostgres } from "./postgres-listener.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,6 +21,11 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query within the ping time limit; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears NOTIFY on `channel`, from any process. Resolves once it has tried to listen; the
+   * returned function stops. See NoticeHandlers for what is told when.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
   /** How long opening took, phase by phase (ms), for the start-up log. */
   startup: { openMs: number; migrationsMs: number; migrations: "applied" | "up to date" };
   /**
@@ -27,6 +33,14 @@ export interface DatabaseHandle {
    * restart after a crash has little to replay (PGlite runs without PostgreSQL's checkpointer).
    */
   checkpointIfDue?(): Promise<void>;
+}
+
+export interface NoticeHandlers {
+  onNotice(payload: string): void;
+  /** Listening now (again): notices from here on arrive. */
+  onListening(): void;
+  /** Not listening any more (the connection was lost): notices sent meanwhile are missed. */
+  onGap(): void;
 }
 
 /** Time limits on PostgreSQL, so an unreachable or frozen server fails requests instead of hanging them. */
@@ -89,6 +103,12 @@ async function openPglite(
     driver: "pglite",
     ping: () => withTimeLimit(client.query("select 1"), timeLimits.pingMs),
     close: () => client.close(),
+    // One process, one connection: it never loses it.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.onNotice);
+      handlers.onListening();
+      return () => stop();
+    },
     startup: {
       openMs: elapsedMs(started, opened),
       migrationsMs: elapsedMs(opened, performance.now()),
@@ -129,6 +149,8 @@ async function openPostgres(
     driver: "postgres",
     ping: () => withTimeLimit(pool.query("select 1"), timeLimits.pingMs),
     close: () => pool.end(),
+    listen: (channel, handlers) =>
+      listenOnPostgres(connectionString, channel, handlers, timeLimits.connectMs),
     // The pool connects lazily: its first connection is made by the migration check.
     startup: { openMs: 0, migrationsMs: elapsedMs(started, performance.now()), migrations },
   };

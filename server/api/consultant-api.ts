@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
 import {
   consultantSlots,
@@ -7,44 +7,70 @@ import {
   upcomingBookings,
 } from "~/features/consultants/consultants.server";
 import { FeatureError } from "~/lib/errors";
+import { type EncodedBody, encodedAnswer, encodeOnce } from "../encoded-body";
 import type { ApiEnv } from "./api-env";
+import type { CatalogueAnswers } from "./catalogue-answers";
 import { legacyDoctor, legacySlotDays } from "./legacy-shapes";
 
-/** Consultants ("doctors" to the old clients) and their free slots. */
-export function consultantApi() {
+/**
+ * Consultants ("doctors" to the old clients) and their free slots: the same for every visitor and
+ * asked for far more often than they change, so each answer is kept, compressed, in `answers`.
+ */
+export function consultantApi(answers: CatalogueAnswers) {
   const api = new Hono<ApiEnv>();
 
   api.get("/list", async (context) => {
     const speciality = context.req.query("speciality");
     const found = speciality ? findSpeciality(speciality) : undefined;
     if (speciality && !found) return context.json({ success: true, doctors: [] });
-    const [consultants, upcoming] = await Promise.all([
-      listConsultants(context.var.db, { speciality: found?.name }),
-      upcomingBookings(context.var.db),
-    ]);
-    const doctors = consultants.map((consultant) =>
-      legacyDoctor(
-        consultant,
-        upcoming.get(consultant.id) ?? [],
-        context.var.env.AGENCY_TZ,
-        context.var.env.publicUrl,
-      ),
-    );
-    return context.json({ success: true, doctors });
+    const body = await answers.get(`list:${found?.slug ?? ""}`, async () => {
+      const [consultants, upcoming] = await Promise.all([
+        listConsultants(context.var.db, { speciality: found?.name }),
+        upcomingBookings(context.var.db),
+      ]);
+      const doctors = consultants.map((consultant) =>
+        legacyDoctor(
+          consultant,
+          upcoming.get(consultant.id) ?? [],
+          context.var.env.AGENCY_TZ,
+          context.var.env.publicUrl,
+        ),
+      );
+      return encodeJson({ success: true, doctors });
+    });
+    return jsonAnswer(context, body);
   });
 
   api.get("/:id/slots", async (context) => {
-    const consultant = await findConsultant(context.var.db, context.req.param("id"));
-    if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
-    const zone = context.var.env.AGENCY_TZ;
-    const days = await consultantSlots(context.var.db, consultant, { zone });
-    return context.json({
-      success: true,
-      timeZone: zone,
-      available: consultant.available,
-      days: legacySlotDays(days, zone),
+    const body = await answers.get(`slots:${context.req.param("id")}`, async () => {
+      const consultant = await findConsultant(context.var.db, context.req.param("id"));
+      if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
+      const zone = context.var.env.AGENCY_TZ;
+      const days = await consultantSlots(context.var.db, consultant, { zone });
+      return encodeJson({
+        success: true,
+        timeZone: zone,
+        available: consultant.available,
+        days: legacySlotDays(days, zone),
+      });
     });
+    return jsonAnswer(context, body);
   });
 
   return api;
+}
+
+function encodeJson(value: unknown): Promise<EncodedBody> {
+  return encodeOnce(Buffer.from(JSON.stringify(value), "utf8"));
+}
+
+function jsonAnswer(context: Context<ApiEnv>, body: EncodedBody): Response {
+  const { status, bytes, headers } = encodedAnswer(body, {
+    acceptEncoding: context.req.header("Accept-Encoding"),
+    ifNoneMatch: context.req.header("If-None-Match"),
+  });
+  for (const [name, value] of headers) context.header(name, value);
+  if (status === 304) return context.body(null, 304);
+  context.header("Content-Type", "application/json");
+  return context.body(bytes ?? new Uint8Array(), 200);
 }

@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "~/infra/logger.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
+import type { CatalogueAnswers } from "../../server/api/catalogue-answers";
 import { createHttpApp, type PageHandler } from "../../server/http-app";
 import { testEnvironment } from "./test-environment";
 
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   payments?: PaymentGateways;
   /** Silent by default. */
   logger?: Logger;
+  /** Keeps the consultant list and slots between requests; without it, nothing is kept. */
+  catalogueAnswers?: CatalogueAnswers;
 }
 
 /**
@@ -47,6 +50,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     logger: options.logger ?? createLogger("silent"),
     secrets,
     payments: options.payments ?? createPaymentGateways(env, secrets, database.db),
+    catalogueAnswers: options.catalogueAnswers,
     handlePage:
       options.handlePage ??
       (async (request, context) => {

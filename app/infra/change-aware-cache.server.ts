@@ -1,0 +1,73 @@
+import type { DatabaseHandle } from "./db.server";
+
+export interface ChangeAwareCacheOptions {
+  /** Longest a value is kept even if nothing changes: it may depend on the time (past slots). */
+  ttlMs: number;
+  maxEntries: number;
+}
+
+interface Entry<Value> {
+  value: Value;
+  storedAt: number;
+}
+
+/**
+ * Values computed from the database, kept until the database says what they were made from has
+ * changed (a NOTIFY from a trigger, so a change made by any process counts) or `ttlMs` passes.
+ * While the notices cannot be heard (the listening connection is lost), nothing is kept: a
+ * missed notice must not leave a stale value behind.
+ */
+export class ChangeAwareCache<Value> {
+  private readonly entries = new Map<string, Entry<Value>>();
+  /** Computations under way, shared by the requests that arrive meanwhile. */
+  private readonly pending = new Map<string, { generation: number; value: Promise<Value> }>();
+  /** Counts what was forgotten, so a value computed across a change is not stored afterwards. */
+  private generation = 0;
+  private hearing = false;
+
+  constructor(private readonly options: ChangeAwareCacheOptions) {}
+
+  /** Starts hearing `channel`; resolves with the function that stops. */
+  hear(database: Pick<DatabaseHandle, "listen">, channel: string): Promise<() => Promise<void>> {
+    return database.listen(channel, {
+      onNotice: () => this.forgetAll(),
+      onListening: () => {
+        this.forgetAll();
+        this.hearing = true;
+      },
+      onGap: () => {
+        this.hearing = false;
+        this.forgetAll();
+      },
+    });
+  }
+
+  forgetAll(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  async get(key: string, compute: () => Promise<Value>, now = Date.now()): Promise<Value> {
+    const entry = this.entries.get(key);
+    if (entry && now - entry.storedAt < this.options.ttlMs) return entry.value;
+    const generation = this.generation;
+    const underWay = this.pending.get(key);
+    if (underWay?.generation === generation) return underWay.value;
+    const value = compute();
+    this.pending.set(key, { generation, value });
+    try {
+      const computed = await value;
+      if (this.hearing && generation === this.generation) this.store(key, computed, now);
+      return computed;
+    } finally {
+      if (this.pending.get(key)?.value === value) this.pending.delete(key);
+    }
+  }
+
+  private store(key: string, value: Value, now: number): void {
+    if (!this.entries.has(key) && this.entries.size >= this.options.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key, { value, storedAt: now });
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The consultant list and free slots are kept between requests and forgotten when the database
+ * says a consultant or a booking changed. Changes here are written straight to the database, as
+ * another server process (or a person at psql) would: only the database's notice can tell this
+ * process about them.
+ */
+
+import { brotliDecompressSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle, NoticeHandlers } from "~/infra/db.server";
+import { appointments, consultants } from "../../db/schema";
+import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-database";
+import { CATALOGUE_CHANGES_CHANNEL, createCatalogueAnswers } from "./catalogue-answers";
+
+let database: DatabaseHandle;
+let stopHearing: () => Promise<void>;
+const catalogueAnswers = createCatalogueAnswers();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  stopHearing = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
+});
+afterAll(async () => {
+  await stopHearing();
+  await database.close();
+});
+
+type Doctor = { _id: string; name: string; fees: number; slots_booked: Record<string, string[]> };
+type SlotDays = { days: { slots: { startsAt: string }[] }[] };
+
+/** Until the database's notice (sent on commit) has been heard; it never takes long. */
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("the consultant list and slots the JSON API keeps", () => {
+  it("serves the list from memory until a consultant changes, then the change at once", async () => {
+    const { app } = createTestApp(database, { catalogueAnswers });
+    const consultant = await createConsultant(database.db, { name: "Kept Consultant", feeCents: 5_000 });
+    const list = async () =>
+      ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors;
+    const feeOf = async () => (await list()).find((doctor) => doctor._id === consultant.id)?.fees;
+    expect(await eventually(feeOf, (fee) => fee === 50)).toBe(50);
+
+    // Kept: the same answer, even for a second client.
+    const first = await app.request("/api/doctor/list");
+    const second = await app.request("/api/doctor/list");
+    expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
+
+    await database.db.update(consultants).set({ feeCents: 7_500 }).where(eq(consultants.id, consultant.id));
+    expect(await eventually(feeOf, (fee) => fee === 75)).toBe(75);
+  });
+
+  it("takes a slot booked elsewhere out of the consultant's free slots", async () => {
+    const { app } = createTestApp(database, { catalogueAnswers });
+    const consultant = await createConsultant(database.db);
+    const customer = await createUserWithSession(database.db);
+    const freeStarts = async () => {
+      const answer = (await (await app.request(`/api/consultant/${consultant.id}/slots`)).json()) as SlotDays;
+      return answer.days.flatMap((day) => day.slots.map((slot) => slot.startsAt));
+    };
+    const before = await freeStarts();
+    const taken = before[0]!;
+    expect(await freeStarts()).toEqual(before);
+
+    await database.db.insert(appointments).values({
+      userId: customer.id,
+      consultantId: consultant.id,
+      startsAt: new Date(taken),
+      amountCents: consultant.feeCents,
+      currency: consultant.currency,
+      consultantSnapshot: {
+        name: consultant.name,
+        image: consultant.image,
+        speciality: consultant.speciality,
+      },
+    } as typeof appointments.$inferInsert);
+    const after = await eventually(freeStarts, (starts) => !starts.includes(taken));
+    expect(after).not.toContain(taken);
+    expect(after).toHaveLength(before.length - 1);
+  });
+
+  it("forgets at once what a write through this process changed: a client reads its own writes", async () => {
+    const { app } = createTestApp(database, { catalogueAnswers });
+    await app.request("/api/doctor/list");
+    const kept = (await app.request("/api/doctor/list")).headers.get("ETag");
+    // Any write through the app forgets what was kept, before its answer goes out.
+    await app.request("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    const consultant = await createConsultant(database.db, { name: "Fresh Consultant" });
+    const names = async () =>
+      ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors.map(
+        (d) => d._id,
+      );
+    expect(await eventually(names, (ids) => ids.includes(consultant.id))).toContain(consultant.id);
+    expect((await app.request("/api/doctor/list")).headers.get("ETag")).not.toBe(kept);
+  });
+
+  it("answers compressed as the client accepts, and 304 to a revalidation", async () => {
+    const { app } = createTestApp(database, { catalogueAnswers });
+    const plain = await app.request("/api/doctor/list");
+    const text = await plain.text();
+    const brotli = await app.request("/api/doctor/list", { headers: { "Accept-Encoding": "br" } });
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(brotli.headers.get("Content-Type")).toBe("application/json");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(text);
+    const revalidated = await app.request("/api/doctor/list", {
+      headers: { "If-None-Match": plain.headers.get("ETag") ?? "missing" },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("really keeps the answer: a change nobody announced stays unseen until a notice comes", async () => {
+    let handlers: NoticeHandlers | undefined;
+    const controlled = createCatalogueAnswers();
+    await controlled.hear(
+      {
+        listen: async (_channel, given) => {
+          handlers = given;
+          given.onListening();
+          return async () => {};
+        },
+      },
+      CATALOGUE_CHANGES_CHANNEL,
+    );
+    const { app } = createTestApp(database, { catalogueAnswers: controlled });
+    const consultant = await createConsultant(database.db, { name: "Unannounced", feeCents: 1_000 });
+    const feeOf = async () =>
+      ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors.find(
+        (doctor) => doctor._id === consultant.id,
+      )?.fees;
+    expect(await feeOf()).toBe(10);
+    await database.db.update(consultants).set({ feeCents: 2_000 }).where(eq(consultants.id, consultant.id));
+    expect(await feeOf()).toBe(10);
+    handlers?.onNotice("consultants");
+    expect(await feeOf()).toBe(20);
+    // A lost connection to the notices: nothing is kept until it listens again.
+    handlers?.onGap();
+    await database.db.update(consultants).set({ feeCents: 3_000 }).where(eq(consultants.id, consultant.id));
+    expect(await feeOf()).toBe(30);
+  });
+
+  it("keeps nothing while the database's notices cannot be heard", async () => {
+    const deaf = createCatalogueAnswers();
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return { identity: Buffer.from("x"), gzip: Buffer.from("x"), brotli: Buffer.from("x"), etag: 'W/"x"' };
+    };
+    await deaf.get("key", compute);
+    await deaf.get("key", compute);
+    expect(computed).toBe(2);
+  });
+});
