@@ -32,18 +32,18 @@ function portraitSvg(name: string): string {
     if (ratio < 4.5) throw new Error(`${tint.ink} on ${behind}: contrast ${ratio.toFixed(2)} is below 4.5`);
   }
   // Two soft arcs of the lighter tint in opposite corners give depth without drawing a face; the
-  // initials sit optically centred (Liberation Serif's capitals are 0.66 em tall) with a hairline
-  // rule under them, like a monogram on letter paper (x moves by half the letter spacing, which
-  // text-anchor counts after the last letter too).
-  const fontSize = 176;
-  const baseline = CANVAS / 2 + (fontSize * 0.66) / 2 - 8;
+  // initials sit optically centred: Liberation Serif's capitals are 0.66 em tall, and x moves by
+  // half the letter spacing, which text-anchor counts after the last letter too.
+  const fontSize = 160;
+  const letterSpacing = 6;
+  const baseline = Math.round(CANVAS / 2 + (fontSize * 0.66) / 2);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CANVAS}" height="${CANVAS}" viewBox="0 0 ${CANVAS} ${CANVAS}">
   <rect width="${CANVAS}" height="${CANVAS}" fill="${background}"/>
   <circle cx="${CANVAS}" cy="0" r="230" fill="${shape}" opacity=".7"/>
   <circle cx="0" cy="${CANVAS}" r="150" fill="${shape}" opacity=".55"/>
-  <text x="${CANVAS / 2 + 3}" y="${baseline}" text-anchor="middle" font-family="Liberation Serif, DejaVu Serif, serif"
-    font-size="${fontSize}" letter-spacing="6" fill="${ink}">${initials(name)}</text>
-  <rect x="${CANVAS / 2 - 28}" y="${baseline + 44}" width="56" height="4" rx="2" fill="${ink}" opacity=".85"/>
+  <text x="${CANVAS / 2 + letterSpacing / 2}" y="${baseline}" text-anchor="middle"
+    font-family="Liberation Serif, DejaVu Serif, serif" font-size="${fontSize}" letter-spacing="${letterSpacing}"
+    fill="${ink}">${initials(name)}</text>
 </svg>`;
 }
 

@@ -95,7 +95,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           alt={`Portrait of ${consultant.name}`}
           width={256}
           eager
-          className="aspect-square w-full max-w-64 rounded-2xl bg-brand-50 object-cover"
+          className="aspect-square w-full max-w-64 self-start rounded-2xl bg-brand-50 object-cover"
         />
         <div className="flex-1 rounded-2xl border border-gray-200 p-6">
           <h1 className="font-bold text-3xl text-ink tracking-tight">{consultant.name}</h1>
