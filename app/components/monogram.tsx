@@ -10,7 +10,7 @@ export function Monogram({ name, className = "" }: { name: string; className?: s
   return (
     <span
       aria-hidden="true"
-      className={`flex shrink-0 select-none items-center justify-center rounded-full font-serif tracking-wide ${monogramTint(name).className} ${className}`}
+      className={`flex shrink-0 select-none items-center justify-center rounded-full font-serif tracking-wide ring-1 ring-brand-200 ring-inset ${monogramTint(name).className} ${className}`}
     >
       {initials(name)}
     </span>
