@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Portrait } from "./portrait";
 import { StatusDot } from "./status-dot";
 
 export interface ConsultantCardData {
@@ -36,13 +37,12 @@ export function ConsultantCard({
       to={`/appointment/${consultant.id}`}
       className="group block overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
     >
-      <img
+      <Portrait
         src={consultant.image}
         alt=""
         width={256}
-        height={256}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 50vw"
+        eager={eager}
         className="aspect-square w-full bg-brand-50 object-cover"
       />
       {/* The name comes first for screen readers; the availability dot is shown above it. */}

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { IllustrationName } from "~/content/service-summaries";
+import { AboutIllustration } from "./about-illustration";
 import { Illustration } from "./illustration";
 
 /**
@@ -8,4 +9,9 @@ import { Illustration } from "./illustration";
  */
 export function illustrationMarkup(name: IllustrationName, className?: string): string {
   return renderToStaticMarkup(<Illustration name={name} className={className} />);
+}
+
+/** The About page's picture as SVG markup, for its loader (see illustrationMarkup). */
+export function aboutIllustrationMarkup(className?: string): string {
+  return renderToStaticMarkup(<AboutIllustration className={className} />);
 }

@@ -10,6 +10,25 @@ export const referralCreditDollars = 150;
 /** Stands in an answer for the agency's e-mail, a setting (AGENCY_EMAIL) that `faqAnswer` fills in. */
 export const AGENCY_EMAIL_PLACEHOLDER = "{agencyEmail}";
 
+/**
+ * What the agency promises every client, each said once: the FAQ answers with these sentences and
+ * the About page lists them as its guarantees, so the two can never disagree.
+ */
+export const promises = {
+  replacement: "We will match you with a replacement virtual assistant at no additional cost.",
+  noSetupFee: "There is no setup fee: you pay only for the plan you choose.",
+  planChanges:
+    "You can move to a larger or smaller plan at any time. Plan changes take effect at the start of the following month.",
+  reply: "We will get back to you within one business day.",
+} as const;
+
+export type PromiseName = keyof typeof promises;
+
+/** A sentence continuing another ("Yes, you can…"). */
+function continuing(sentence: string): string {
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
+
 /** What an answer may name of the agency's contact details. */
 export interface FaqContact {
   email: string;
@@ -43,22 +62,21 @@ export const faq: FaqItem[] = [
   {
     id: "setup-fee",
     question: "Is there a setup fee?",
-    answer: "No. There is no setup fee: you pay only for the plan you choose.",
+    answer: `No. ${promises.noSetupFee}`,
   },
   {
     id: "plan-changes",
     question: "Can I change my plan?",
-    answer:
-      "Yes, you can move to a larger or smaller plan at any time. Plan changes take effect at the start of the following month.",
+    answer: `Yes, ${continuing(promises.planChanges)}`,
   },
   {
     id: "replacement",
     question: "What if my virtual assistant is not the right fit?",
-    answer: "Tell us and we will match you with a replacement virtual assistant at no additional cost.",
+    answer: `Tell us and ${continuing(promises.replacement)}`,
   },
   {
     id: "support",
     question: "How do I contact support?",
-    answer: `E-mail us at ${AGENCY_EMAIL_PLACEHOLDER} and we will get back to you within one business day.`,
+    answer: `E-mail us at ${AGENCY_EMAIL_PLACEHOLDER} and ${continuing(promises.reply)}`,
   },
 ];

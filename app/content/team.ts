@@ -1,4 +1,7 @@
-/** The people behind the agency, shown on the About page (drawn as initials; no photos). */
+/**
+ * The people behind the agency, shown on the About page as monograms (app/components/monogram.tsx):
+ * the same initials-on-a-tint look as the demo consultants, drawn in HTML and CSS; no photos.
+ */
 export interface TeamMember {
   name: string;
   role: string;

@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { AvailabilityBadge, ConsultantCard } from "~/components/consultant-card";
 import { PrimaryButton } from "~/components/form-controls";
+import { Portrait } from "~/components/portrait";
 import { SlotPicker } from "~/components/slot-picker";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
 import { consultantCardData } from "~/features/consultants/consultant-card-data";
@@ -89,12 +90,12 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <article className="flex flex-col gap-6 sm:flex-row">
-        <img
+        <Portrait
           src={consultant.image}
           alt={`Portrait of ${consultant.name}`}
           width={256}
-          height={256}
-          className="aspect-square w-full max-w-64 rounded-2xl bg-brand-50 object-cover"
+          eager
+          className="aspect-square w-full max-w-64 self-start rounded-2xl bg-brand-50 object-cover"
         />
         <div className="flex-1 rounded-2xl border border-gray-200 p-6">
           <h1 className="font-bold text-3xl text-ink tracking-tight">{consultant.name}</h1>

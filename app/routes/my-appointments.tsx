@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Portrait } from "~/components/portrait";
 import { RazorpayCheckout } from "~/components/razorpay-checkout";
 import { type PickerDay, SlotPicker } from "~/components/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
@@ -246,12 +247,10 @@ function AppointmentRow({
 
   return (
     <li className="flex flex-col gap-4 py-6 sm:flex-row sm:flex-wrap">
-      <img
+      <Portrait
         src={consultant.image}
         alt=""
         width={128}
-        height={128}
-        loading="lazy"
         className="size-32 rounded-xl bg-brand-50 object-cover"
       />
       <div className="flex-1 text-muted text-sm">

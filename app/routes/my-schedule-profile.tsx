@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
 import { PictureChooser } from "~/components/picture-chooser";
+import { Portrait } from "~/components/portrait";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { ownProfileSchema } from "~/features/consultants/consultant-schema";
@@ -100,11 +101,11 @@ export default function MyScheduleProfile({ loaderData, actionData }: Route.Comp
           hint={`JPEG, PNG or WebP, up to ${PICTURE_MAX_LABEL}; shown square.`}
           error={failure?.fieldErrors.image}
           renderPicture={(chosen) => (
-            <img
+            <Portrait
               src={chosen ?? consultant.image}
               alt={chosen ? "Your new picture" : `Current picture of ${consultant.name}`}
               width={96}
-              height={96}
+              eager
               className="size-24 rounded-full bg-brand-50 object-cover"
             />
           )}

@@ -128,7 +128,9 @@ export async function storeUploadedPicture(
   let encoded: Buffer;
   try {
     // sharp drops EXIF and other metadata unless asked to keep it; rotate() applies the
-    // orientation first so the picture stays upright without it.
+    // orientation first so the picture stays upright without it. One WebP only, no AVIF copy: at
+    // this size WebP is already a few kilobytes, AVIF would add a slower encode inside the decode
+    // budget and a second file to keep and delete, and <Portrait> shows a one-format picture as is.
     encoded = await sharp(picture.bytes, { limitInputPixels: maxPixels })
       .timeout({ seconds: DECODE_SECONDS })
       .rotate()

@@ -11,6 +11,7 @@ import {
   TextField,
 } from "~/components/form-controls";
 import { PictureChooser } from "~/components/picture-chooser";
+import { Portrait } from "~/components/portrait";
 import { specialityNames } from "~/content/specialities";
 import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
@@ -225,19 +226,20 @@ function ConsultantForm({
           buttonLabel={consultant ? "Replace the picture" : "Choose a picture"}
           hint={`JPEG, PNG or WebP, up to ${PICTURE_MAX_LABEL}; shown square.`}
           error={errors.image}
-          renderPicture={(chosen) =>
-            chosen || consultant?.image ? (
-              <img
-                src={chosen ?? consultant?.image}
+          renderPicture={(chosen) => {
+            const shown = chosen || consultant?.image;
+            return shown ? (
+              <Portrait
+                src={shown}
                 alt={consultant ? `Current picture of ${consultant.name}` : "The chosen picture"}
                 width={80}
-                height={80}
+                eager
                 className="size-20 rounded-full bg-brand-50 object-cover"
               />
             ) : (
               <span aria-hidden="true" className="size-20 rounded-full bg-brand-50" />
-            )
-          }
+            );
+          }}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField

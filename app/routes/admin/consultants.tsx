@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
 import { inputClass } from "~/components/form-controls";
+import { Portrait } from "~/components/portrait";
 import { findSpeciality, specialities } from "~/content/specialities";
 import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
 import { listConsultantsForStaff } from "~/features/consultants/staff-consultants.server";
@@ -169,12 +170,10 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
                     to={`/admin/consultants/${consultant.id}`}
                     className="flex items-center gap-3 font-semibold text-brand-800 underline-offset-4 hover:underline"
                   >
-                    <img
+                    <Portrait
                       src={consultant.image}
                       alt=""
                       width={40}
-                      height={40}
-                      loading="lazy"
                       className="size-10 shrink-0 rounded-full bg-brand-50 object-cover"
                     />
                     {consultant.name}
