@@ -237,7 +237,11 @@ describe.skipIf(!binaries)("PostgreSQL going away under write load", () => {
     await expectEveryAcknowledgedWriteStored(load);
 
     // The connection that listens for change notices noticed each loss, and listens again.
-    await waitUntil(() => heard.filter((event) => event === "listening").length >= 3, 20_000, "listening again");
+    await waitUntil(
+      () => heard.filter((event) => event === "listening").length >= 3,
+      20_000,
+      "listening again",
+    );
     expect(heard.filter((event) => event === "gap").length).toBeGreaterThanOrEqual(2);
     await database.db.execute(sql`select pg_notify('outage_test', 'after the restarts')`);
     await waitUntil(() => heard.includes("notice:after the restarts"), 5_000, "a notice after the restarts");

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 import type { RequestContext } from "~/infra/request-context.server";
