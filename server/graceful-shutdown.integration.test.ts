@@ -4,18 +4,18 @@
  * pages that read the database when they finish (tests/setup/shutdown-test-app.ts, bundled in place
  * of the React Router build). On PostgreSQL when DATABASE_URL is set, else on the embedded database.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdirSync, rmSync } from "node:fs";
 import { Agent, get, type IncomingMessage } from "node:http";
-import { createServer } from "node:net";
 import path from "node:path";
-import { createInterface } from "node:readline";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildCompiledServer,
+  pause,
+  type RunningServer,
+  startCompiledServer,
+} from "../tests/setup/compiled-server";
 import { createServerDatabase } from "../tests/setup/test-database";
 
-const run = promisify(execFile);
 const buildDirectory = path.resolve(".tmp", `shutdown-test-${process.pid}-${Date.now()}`);
 const SLOW_PAGE_MS = 1500;
 const REQUESTS = 30;
@@ -25,18 +25,7 @@ let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
 beforeAll(async () => {
   mkdirSync(buildDirectory, { recursive: true });
   // The server entry exactly as `npm run build` compiles it, and the stand-in app beside it.
-  await run("npm", ["run", "--silent", "build:server"], {
-    env: { ...process.env, BUILD_DIR: buildDirectory },
-  });
-  await run(path.resolve("node_modules/.bin/esbuild"), [
-    "tests/setup/shutdown-test-app.ts",
-    "--bundle",
-    "--platform=node",
-    "--format=esm",
-    "--packages=external",
-    "--log-level=warning",
-    `--outfile=${path.join(buildDirectory, "server/index.js")}`,
-  ]);
+  await buildCompiledServer(buildDirectory);
   if (process.env.DATABASE_URL) serverDatabase = await createServerDatabase(process.env.DATABASE_URL);
 }, 120_000);
 
@@ -45,44 +34,15 @@ afterAll(async () => {
   rmSync(buildDirectory, { recursive: true, force: true });
 });
 
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
-  lines: string[];
-  exited: Promise<number | null>;
-}
-
-async function startServer(settings: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(buildDirectory, "server/main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: buildDirectory,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: path.join(buildDirectory, "data"),
-      LOG_LEVEL: "info",
-      SLOW_PAGE_MS: String(SLOW_PAGE_MS),
-      ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
-      ...settings,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+function startServer(settings: Record<string, string>): Promise<RunningServer> {
+  return startCompiledServer(buildDirectory, {
+    DATA_DIR: path.join(buildDirectory, "data"),
+    SLOW_PAGE_MS: String(SLOW_PAGE_MS),
+    // One process, also on PostgreSQL: a cluster's shutdown is tested in two-processes.integration.test.ts.
+    WORKERS: "1",
+    ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
+    ...settings,
   });
-  const lines: string[] = [];
-  createInterface({ input: child.stdout! }).on("line", (line) => lines.push(line));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${lines.join("\n")}`);
-    if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${lines.join("\n")}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { child, port, lines, exited };
-    await pause(200);
-  }
 }
 
 /** A GET on a keep-alive connection of its own; resolves with the whole answer, or the socket error. */
@@ -120,21 +80,6 @@ function connects(port: number): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-function pause(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 describe("SIGTERM to the compiled server", () => {

@@ -1,6 +1,8 @@
-// Starts the one Node process: the built app in production, Vite's middleware in development.
-// Production runs this file compiled (`npm run build` writes build/server/main.js), so the process
-// that receives SIGTERM is this one, with no npm or tsx in between.
+// Starts the server: the built app in production, Vite's middleware in development. Production runs
+// this file compiled (`npm run build` writes build/server/main.js), so the process that receives
+// SIGTERM is this one, with no npm or tsx in between. On PostgreSQL it is the primary of one worker
+// per core (server/cluster.ts), and each worker runs this same file's single-process server.
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -8,6 +10,7 @@ import { getRequestListener } from "@hono/node-server";
 import { ConfigurationError, loadDotEnvFile, loadEnvironment } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
 import { type AnyRequest, type AnyResponse, acceptCleartextHttp2 } from "./cleartext-http2";
+import { isShutDownMessage, planProcesses, READY_FOR_SHUTDOWN, runPrimary } from "./cluster";
 import { stampReceived } from "./received-at";
 
 type FetchApp = { fetch(request: Request): Response | Promise<Response> };
@@ -32,6 +35,10 @@ const logger = createLogger(env.LOG_LEVEL);
 const inFlight = new Set<AnyResponse>();
 let handlersDone: (() => void) | undefined;
 let shuttingDown = false;
+/** Signals this process received (a worker is also told to stop by its primary, which is no signal). */
+let signalsReceived = 0;
+let started: Promise<RunningApp>;
+let running: RunningApp;
 
 function handle(request: AnyRequest, response: AnyResponse) {
   stampReceived(request);
@@ -49,28 +56,50 @@ function handle(request: AnyRequest, response: AnyResponse) {
 const server = createServer(handle);
 const http2 = acceptCleartextHttp2(server, handle);
 
-// Registered before start-up: a signal during it stops the server cleanly once it has started.
-const started = startApp();
-process.on("SIGTERM", () => void shutDown("SIGTERM"));
-process.on("SIGINT", () => void shutDown("SIGINT"));
-const running = await started;
-/**
- * Connections waiting to be accepted. Node's default (511) overflows when a crowd arrives at once,
- * and a health check's connection is then dropped and retried by TCP a second or more later; the
- * kernel's own ceiling (net.core.somaxconn) still applies.
- */
-const LISTEN_BACKLOG = 4096;
-await new Promise<void>((resolve) =>
-  server.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, resolve),
-);
-const address = server.address();
-// performance.now() counts from the process's start: the whole start-up, for restart budgets.
-logger.info({
-  msg: "listening",
-  url: `http://localhost:${typeof address === "object" && address ? address.port : env.PORT}`,
-  mode: env.NODE_ENV,
-  startupMs: Math.round(performance.now()),
-});
+const plan = planProcesses(env);
+if (plan.note && cluster.isPrimary) logger.info({ msg: plan.note });
+if (cluster.isPrimary && plan.workers > 1) {
+  runPrimary({
+    workers: plan.workers,
+    logger,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    url: `http://localhost:${env.PORT}`,
+  });
+} else {
+  await serveInThisProcess();
+}
+
+async function serveInThisProcess() {
+  // Registered before start-up: a signal during it stops the server cleanly once it has started.
+  started = startApp();
+  process.on("SIGTERM", () => void shutDown("SIGTERM"));
+  process.on("SIGINT", () => void shutDown("SIGINT"));
+  if (cluster.isWorker) {
+    process.on("message", (message) => {
+      if (isShutDownMessage(message)) void shutDown(message.signal, "primary");
+    });
+    process.send?.({ type: READY_FOR_SHUTDOWN });
+  }
+  running = await started;
+  /**
+   * Connections waiting to be accepted. Node's default (511) overflows when a crowd arrives at once,
+   * and a health check's connection is then dropped and retried by TCP a second or more later; the
+   * kernel's own ceiling (net.core.somaxconn) still applies. In a cluster the primary listens, with
+   * this backlog.
+   */
+  const LISTEN_BACKLOG = 4096;
+  await new Promise<void>((resolve) =>
+    server.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, resolve),
+  );
+  const address = server.address();
+  // performance.now() counts from the process's start: the whole start-up, for restart budgets.
+  logger.info({
+    msg: "listening",
+    url: `http://localhost:${typeof address === "object" && address ? address.port : env.PORT}`,
+    mode: env.NODE_ENV,
+    startupMs: Math.round(performance.now()),
+  });
+}
 
 async function startApp(): Promise<RunningApp> {
   if (env.isProduction) {
@@ -111,10 +140,14 @@ async function startApp(): Promise<RunningApp> {
 
 /**
  * Stop accepting connections, let requests in flight finish (answered with `Connection: close`),
- * then close the database. Connections still busy after SHUTDOWN_TIMEOUT_MS are cut.
+ * then close the database. Connections still busy after SHUTDOWN_TIMEOUT_MS are cut. A second
+ * signal stops at once; a worker told by its primary and signalled too (Ctrl-C reaches the whole
+ * process group) has had one signal only.
  */
-async function shutDown(signal: string) {
+async function shutDown(signal: string, source: "signal" | "primary" = "signal") {
+  if (source === "signal") signalsReceived += 1;
   if (shuttingDown) {
+    if (signalsReceived < 2) return;
     logger.warn({ msg: "second signal: stopping at once", signal });
     process.exit(1);
   }

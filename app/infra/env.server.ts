@@ -136,6 +136,12 @@ const environmentSchema = z.object({
    * renders on one thread: 32 pages of ~10 ms keep a health check under a second (npm run bench overload).
    */
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
+  /**
+   * Server processes of the production server, each using one core (node:cluster); default: one per
+   * core (os.availableParallelism()). `1` runs a single process. PostgreSQL only: with the embedded
+   * database the server is always one process, since only one process may open its folder.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   /** On SIGTERM or SIGINT: how long requests in flight get to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Bot messages (RecognizeText, RecognizeUtterance, PutSession) a minute per bot session. */

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import pino from "pino";
 import pretty from "pino-pretty";
 
@@ -17,7 +18,8 @@ export interface LoggerOptions {
 export function createLogger(level: string, options: LoggerOptions = {}): Logger {
   const settings: pino.LoggerOptions = {
     level,
-    base: undefined,
+    // Several server processes write to one stream (server/cluster.ts): each line says which.
+    base: cluster.isWorker ? { worker: cluster.worker?.id } : undefined,
     redact: {
       paths: ["headers.authorization", "headers.cookie", "headers.token", "password", "token"],
       censor: "[redacted]",

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Environment } from "./env.server";
 
@@ -12,8 +12,11 @@ export interface AppSecrets {
 
 /**
  * Secrets from settings, or generated once into `<DATA_DIR>/secrets/` (mode 0600) and reused on
- * every start. Several processes on one machine agree because creation is exclusive; processes on
- * different machines must be given the same values in settings.
+ * every start. Several processes on one machine agree because creation is exclusive and whole: the
+ * key is written to a file of this process's own, then linked into place (which fails when another
+ * process got there first), so nobody reads a file that is still being written (the workers of
+ * server/cluster.ts start together). Processes on different machines must be given the same values
+ * in settings.
  */
 export function resolveSecrets(env: Environment): { secrets: AppSecrets; generated: string[] } {
   const generated: string[] = [];
@@ -21,11 +24,16 @@ export function resolveSecrets(env: Environment): { secrets: AppSecrets; generat
   const fromFile = (name: string): Buffer => {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const file = path.join(folder, name);
+    if (existsSync(file)) return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(draft, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
     try {
-      writeFileSync(file, randomBytes(32).toString("base64"), { flag: "wx", mode: 0o600 });
+      linkSync(draft, file);
       generated.push(name);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      rmSync(draft, { force: true });
     }
     return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   };

@@ -42,6 +42,8 @@ async function start(port: number, dataDirectory: string, databaseUrl?: string):
     DATA_DIR: dataDirectory,
     LOG_LEVEL: "info",
     RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
+    // One process on both databases, so the figures compare (on PostgreSQL `npm run serve` would fork a worker per core).
+    WORKERS: "1",
     DATABASE_URL: databaseUrl,
   };
   // Unset means the embedded database (an empty value is not a valid address).

@@ -1,0 +1,100 @@
+/**
+ * The production server as `npm run build` compiles it (server/main.ts → <build>/server/main.js), with
+ * tests/setup/shutdown-test-app.ts bundled beside it in place of the React Router build: the real
+ * runtime and HTTP app without the minute it takes to build the pages. Started as child processes on
+ * free loopback ports, so a test can signal them as an operator would.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export async function buildCompiledServer(buildDirectory: string): Promise<void> {
+  await run("npm", ["run", "--silent", "build:server"], {
+    env: { ...process.env, BUILD_DIR: buildDirectory },
+  });
+  await run(path.resolve("node_modules/.bin/esbuild"), [
+    "tests/setup/shutdown-test-app.ts",
+    "--bundle",
+    "--platform=node",
+    "--format=esm",
+    "--packages=external",
+    "--log-level=warning",
+    `--outfile=${path.join(buildDirectory, "server/index.js")}`,
+  ]);
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  /** Every line the server wrote, stdout and stderr, as they came. */
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+/** Starts the compiled server in production mode; `settings` add to (and override) this process's environment. */
+export async function spawnCompiledServer(
+  buildDirectory: string,
+  settings: Record<string, string>,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(buildDirectory, "server/main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: buildDirectory,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      ...settings,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  createInterface({ input: child.stdout! }).on("line", (line) => lines.push(line));
+  createInterface({ input: child.stderr! }).on("line", (line) => lines.push(line));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  return { child, port, lines, exited };
+}
+
+/** Waits until /readyz answers 200; throws (with what the server wrote) if it exits or takes too long. */
+export async function untilReady(server: RunningServer, timeoutMs = 90_000): Promise<RunningServer> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited early:\n${server.lines.join("\n")}`);
+    if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${server.lines.join("\n")}`);
+    const ready = await fetch(`http://127.0.0.1:${server.port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return server;
+    await pause(200);
+  }
+}
+
+export function startCompiledServer(
+  buildDirectory: string,
+  settings: Record<string, string>,
+): Promise<RunningServer> {
+  return spawnCompiledServer(buildDirectory, settings).then((server) => untilReady(server));
+}
+
+export function pause(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
