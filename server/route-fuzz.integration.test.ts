@@ -79,7 +79,7 @@ const fieldNames = [
   "razorpay_signature", "redirectTo", "text", "sessionState", "requestAttributes", "type", "label",
   "sortOrder", "roiPercent", "summary", "search", "page", "q", "from", "to", "state", "show",
   "refundAnyway", "targetId", "website", "step", "otherBusiness", "otherIndustry", "action", "userId",
-  "paymentId", "outcome",
+  "paymentId", "outcome", "when", "maxFee", "sort",
 ] as const;
 
 // biome-ignore format: a word list reads best packed

@@ -12,6 +12,11 @@ export interface ConsultantCardData {
   /** The fee for one 30-minute session, formatted. */
   fee: string;
   available: boolean;
+  /**
+   * The next free time, as the visitor reads it ("Today at 2:30 PM"), or null when the booking
+   * window has none; left out where a card does not tell it (related consultants).
+   */
+  nextFree?: { time: string | null; windowDays: number };
 }
 
 export function AvailabilityBadge({ available }: { available: boolean }) {
@@ -35,7 +40,7 @@ export function ConsultantCard({
   return (
     <Link
       to={`/appointment/${consultant.id}`}
-      className="group block overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <Portrait
         src={consultant.image}
@@ -46,7 +51,7 @@ export function ConsultantCard({
         className="aspect-square w-full bg-brand-50 object-cover"
       />
       {/* The name comes first for screen readers; the availability dot is shown above it. */}
-      <div className="flex flex-col p-4">
+      <div className="flex flex-1 flex-col p-4">
         <NameHeading className="mt-1 font-semibold text-ink text-lg group-hover:text-brand-800">
           {consultant.name}
         </NameHeading>
@@ -58,10 +63,29 @@ export function ConsultantCard({
           <span className="font-semibold">{consultant.fee}</span>{" "}
           <span className="text-muted">for 30 min</span>
         </p>
+        {consultant.nextFree ? <NextFreeTime {...consultant.nextFree} /> : null}
         <div className="order-first">
           <AvailabilityBadge available={consultant.available} />
         </div>
       </div>
     </Link>
+  );
+}
+
+function NextFreeTime({ time, windowDays }: { time: string | null; windowDays: number }) {
+  // At the foot of the card, so the times of one row of cards line up.
+  return (
+    <div className="mt-auto pt-2">
+      {time ? (
+        <p className="border-gray-100 border-t pt-2 text-sm">
+          <span className="block text-muted text-xs">Next free time</span>
+          <span className="block text-balance font-medium text-brand-800">{time}</span>
+        </p>
+      ) : (
+        <p className="border-gray-100 border-t pt-2 text-muted text-sm">
+          No free time in the next {windowDays} days
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   currentZoneName,
+  describeSoon,
   describeTime,
   describeTimeForCustomer,
   describeWallClock,
@@ -111,5 +112,25 @@ describe("zone names", () => {
     expect(knownTimeZones()).toContain("Asia/Kolkata");
     expect(knownTimeZones()).not.toContain("Asia/Calcutta");
     expect(isTimeZone("Asia/Kolkata")).toBe(true);
+  });
+});
+
+describe("describeSoon", () => {
+  // Tuesday 4 May 2027, 11:00 PM in New York: already Wednesday in Kolkata.
+  const now = new Date("2027-05-05T03:00:00.000Z");
+
+  it("says today and tomorrow by the calendar of the zone it is read in", () => {
+    const inOneHour = new Date("2027-05-05T04:00:00.000Z");
+    expect(describeSoon(inOneHour, now, "America/New_York")).toBe("Tomorrow at 12:00 AM");
+    expect(describeSoon(inOneHour, now, "Asia/Kolkata")).toBe("Today at 9:30 AM");
+    expect(describeSoon(new Date("2027-05-05T03:30:00.000Z"), now, "America/New_York")).toBe(
+      "Today at 11:30 PM",
+    );
+  });
+
+  it("names the weekday and date of a later day", () => {
+    expect(describeSoon(new Date("2027-05-07T14:00:00.000Z"), now, "America/New_York")).toBe(
+      "Fri, May 7 at 10:00 AM",
+    );
   });
 });

@@ -166,3 +166,33 @@ export function differentClocks(instant: Date, zone: string, otherZone: string):
   const wallClock = (timeZone: string) => dateFormat({ ...fullDateAndTime, timeZone }).format(instant);
   return wallClock(zone) !== wallClock(otherZone);
 }
+
+/** The calendar day of an instant in a zone, `YYYY-MM-DD`. */
+function calendarDayIn(instant: Date, zone: string): string {
+  const parts = dateFormat({
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: zone,
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/**
+ * A time in the coming days as a visitor scans it in a list, in `zone`: "Today at 2:30 PM",
+ * "Tomorrow at 10:00 AM", "Thu, May 6 at 10:00 AM" (calendar days in that zone).
+ */
+export function describeSoon(instant: Date, now: Date, zone: string): string {
+  const time = formatTimeOfDay(instant, zone);
+  const day = calendarDayIn(instant, zone);
+  const today = calendarDayIn(now, zone);
+  if (day === today) return `Today at ${time}`;
+  const tomorrow = new Date(`${today}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  if (day === tomorrow.toISOString().slice(0, 10)) return `Tomorrow at ${time}`;
+  const date = dateFormat({ weekday: "short", month: "short", day: "numeric", timeZone: zone }).format(
+    instant,
+  );
+  return `${date} at ${time}`;
+}

@@ -1,9 +1,20 @@
 import { Link } from "react-router";
 import { ConsultantCard } from "~/components/consultant-card";
+import { DirectoryFilters, DirectorySort } from "~/components/directory-filters";
 import { FilterSidebar } from "~/components/filter-sidebar";
 import { findSpeciality, specialities } from "~/content/specialities";
-import { consultantCardData } from "~/features/consultants/consultant-card-data";
-import { listConsultants } from "~/features/consultants/consultants.server";
+import { directoryCardData } from "~/features/consultants/consultant-card-data";
+import { searchDirectory } from "~/features/consultants/directory.server";
+import {
+  directoryChoices,
+  directoryFormValues,
+  directoryHref,
+  emptyResultAdvice,
+  narrowsList,
+  parseDirectoryQuery,
+  SEARCH_MAX_LENGTH,
+} from "~/features/consultants/directory-query";
+import { zoneTimeLabel } from "~/lib/dates";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/consultants";
 
@@ -15,20 +26,59 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     origin: originFrom(matches),
   });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const requested = params.speciality;
   const speciality = requested ? findSpeciality(requested) : undefined;
-  const consultants =
-    requested && !speciality ? [] : await listConsultants(context.db, { speciality: speciality?.name });
+  const query = parseDirectoryQuery(new URL(request.url).searchParams);
+  const now = context.clock();
+  // Times read in the visitor's own zone when their account has one (decision 0018), else the
+  // agency's, named on the page.
+  const visitorZone = context.user?.timeZone ?? context.env.AGENCY_TZ;
+  const entries =
+    requested && !speciality
+      ? []
+      : await searchDirectory(
+          context.db,
+          { speciality: speciality?.name, query },
+          { now, agencyZone: context.env.AGENCY_TZ, visitorZone },
+        );
+  const path = speciality ? `/consultant/${speciality.slug}` : "/consultant";
   return {
     speciality: speciality ?? null,
     unknownSpeciality: requested && !speciality ? requested : null,
-    consultants: consultants.map(consultantCardData),
+    consultants: entries.map((entry) => directoryCardData(entry, { now, visitorZone })),
+    path,
+    values: directoryFormValues(query),
+    choices: directoryChoices,
+    maxSearchLength: SEARCH_MAX_LENGTH,
+    zoneLabel: zoneTimeLabel(visitorZone),
+    // Choosing a speciality keeps the search and filters; choosing the active one again clears it.
+    specialityLinks: specialities.map((entry) => {
+      const active = speciality?.slug === entry.slug;
+      return {
+        label: entry.name,
+        to: directoryHref(active ? "/consultant" : `/consultant/${entry.slug}`, query),
+        active,
+      };
+    }),
+    emptyAdvice: narrowsList(query) ? emptyResultAdvice(query, speciality ?? null) : null,
   };
 }
 
+const FORM_ID = "consultant-directory";
+
 export default function Consultants({ loaderData }: Route.ComponentProps) {
-  const { speciality, unknownSpeciality, consultants } = loaderData;
+  const {
+    speciality,
+    unknownSpeciality,
+    consultants,
+    path,
+    values,
+    zoneLabel,
+    specialityLinks,
+    emptyAdvice,
+  } = loaderData;
+  const count = consultants.length;
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="font-bold text-3xl text-ink tracking-tight">
@@ -47,14 +97,7 @@ export default function Consultants({ loaderData }: Route.ComponentProps) {
         </Link>
         .
       </p>
-      <FilterSidebar
-        label="Specialities"
-        entries={specialities.map((entry) => {
-          const active = speciality?.slug === entry.slug;
-          // Choosing the active filter again clears it.
-          return { label: entry.name, to: active ? "/consultant" : `/consultant/${entry.slug}`, active };
-        })}
-      >
+      <FilterSidebar label="Specialities" entries={specialityLinks}>
         {unknownSpeciality !== null ? (
           <div className="rounded-2xl border border-gray-200 bg-surface p-8 text-center">
             <h2 className="font-semibold text-ink text-xl">
@@ -70,24 +113,65 @@ export default function Consultants({ loaderData }: Route.ComponentProps) {
               See all consultants
             </Link>
           </div>
-        ) : consultants.length === 0 ? (
-          <p className="rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
-            No consultants in this speciality yet.{" "}
-            <Link
-              to="/consultant"
-              className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-            >
-              See all consultants
-            </Link>
-          </p>
         ) : (
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-            {consultants.map((consultant, index) => (
-              <li key={consultant.id}>
-                <ConsultantCard consultant={consultant} headingLevel={2} eager={index < 4} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <DirectoryFilters
+              formId={FORM_ID}
+              action={path}
+              values={values}
+              choices={loaderData.choices}
+              maxSearchLength={loaderData.maxSearchLength}
+            />
+            <div className="mt-5 mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+              {/* The results' heading: each consultant's name is a heading below it. */}
+              <div>
+                <h2 aria-live="polite" className="font-semibold text-ink">
+                  {count === 1 ? "1 consultant" : `${count} consultants`}
+                </h2>
+                <p className="text-muted text-xs">Free times in {zoneLabel}</p>
+              </div>
+              <DirectorySort formId={FORM_ID} value={values.sort} choices={loaderData.choices.sort} />
+            </div>
+            {count > 0 ? (
+              <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+                {consultants.map((consultant, index) => (
+                  <li key={consultant.id}>
+                    <ConsultantCard consultant={consultant} headingLevel={3} eager={index < 4} />
+                  </li>
+                ))}
+              </ul>
+            ) : emptyAdvice ? (
+              <div className="rounded-2xl border border-gray-200 bg-surface p-8 text-center">
+                <h3 className="font-semibold text-ink text-xl">No matching consultants</h3>
+                <p className="mt-2 text-muted">{emptyAdvice.sentence}</p>
+                <ul
+                  className="mt-4 flex flex-wrap justify-center gap-2"
+                  aria-label="Ways to widen the search"
+                >
+                  {emptyAdvice.waysOut.map((way) => (
+                    <li key={way.label}>
+                      <Link
+                        to={way.href}
+                        className="inline-block rounded-full border border-gray-300 bg-white px-4 py-2 font-semibold text-brand-800 text-sm hover:border-brand-600"
+                      >
+                        {way.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : (
+              <p className="rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
+                No consultants in this speciality yet.{" "}
+                <Link
+                  to="/consultant"
+                  className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                >
+                  See all consultants
+                </Link>
+              </p>
+            )}
+          </>
         )}
       </FilterSidebar>
     </section>

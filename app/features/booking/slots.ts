@@ -41,25 +41,26 @@ function toSlot(time: DateTime): Slot {
   return { startsAt: time.toUTC().toISO()! };
 }
 
+/** A day of the booking window with every start of the grid still ahead on it, before any is left out. */
+export interface GridDay {
+  /** The calendar day in the agency's zone, `YYYY-MM-DD`. */
+  date: string;
+  starts: DateTime[];
+}
+
 /**
- * The seven days of slots from `now`, in the agency's time zone: today from the next half hour
- * (not before 10:00), the following six days in full. `taken` holds the start instants (ms) of
- * active bookings, which are left out, as are slots outside `working`. Wall-clock times are
- * resolved by luxon, so days across a daylight-saving change keep every slot exactly once.
+ * The booking grid for the seven days from `now`, in the agency's time zone: today from the next
+ * half hour (not before 10:00), the following six days in full. Wall-clock times are resolved by
+ * luxon, so days across a daylight-saving change keep every start exactly once. One grid serves
+ * every consultant (the directory reads it once for all of them).
  */
-export function slotWindow(options: {
-  now: Date;
-  zone: string;
-  taken?: ReadonlySet<number>;
-  /** The consultant's hours and days off; the whole grid when absent. */
-  working?: WorkingTime;
-}): SlotDay[] {
-  const { zone, taken = new Set(), working } = options;
+export function bookingGrid(options: { now: Date; zone: string }): GridDay[] {
+  const { zone } = options;
   const now = DateTime.fromJSDate(options.now, { zone });
-  const days: SlotDay[] = [];
+  const days: GridDay[] = [];
   for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
     const day = now.startOf("day").plus({ days: offset });
-    const slots: Slot[] = [];
+    const starts: DateTime[] = [];
     for (let minutes = DAY_START_HOUR * 60; minutes < DAY_END_HOUR * 60; minutes += SLOT_MINUTES) {
       const start = DateTime.fromObject(
         {
@@ -71,13 +72,48 @@ export function slotWindow(options: {
         },
         { zone },
       );
-      if (start <= now || taken.has(start.toMillis())) continue;
-      if (working && !isWorkingTime(start, working)) continue;
-      slots.push(toSlot(start));
+      if (start > now) starts.push(start);
     }
-    days.push({ date: day.toISODate()!, slots });
+    days.push({ date: day.toISODate()!, starts });
   }
   return days;
+}
+
+/** Whether a start of the grid is free: not taken by an active booking, inside the working time. */
+function isFree(start: DateTime, taken: ReadonlySet<number>, working: WorkingTime | undefined): boolean {
+  return !taken.has(start.toMillis()) && (!working || isWorkingTime(start, working));
+}
+
+/**
+ * The seven days of slots from `now` (see bookingGrid). `taken` holds the start instants (ms) of
+ * active bookings, which are left out, as are slots outside `working`.
+ */
+export function slotWindow(options: {
+  now: Date;
+  zone: string;
+  taken?: ReadonlySet<number>;
+  /** The consultant's hours and days off; the whole grid when absent. */
+  working?: WorkingTime;
+}): SlotDay[] {
+  const { taken = new Set(), working } = options;
+  return bookingGrid(options).map((day) => ({
+    date: day.date,
+    slots: day.starts.filter((start) => isFree(start, taken, working)).map(toSlot),
+  }));
+}
+
+/** The first free start of a grid (bookingGrid) for one consultant, or null when the window has none. */
+export function firstFreeStart(
+  grid: readonly GridDay[],
+  taken: ReadonlySet<number>,
+  working?: WorkingTime,
+): Date | null {
+  for (const day of grid) {
+    for (const start of day.starts) {
+      if (isFree(start, taken, working)) return start.toJSDate();
+    }
+  }
+  return null;
 }
 
 export type SlotProblem = "off-grid" | "past" | "outside-window";

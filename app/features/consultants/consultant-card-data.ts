@@ -1,5 +1,7 @@
+import { describeSoon } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { Consultant } from "../../../db/schema";
+import { BOOKING_WINDOW_DAYS } from "../booking/slots";
 
 /**
  * What a consultant's card in a grid shows (components/consultant-card.tsx): enough to choose from
@@ -8,4 +10,18 @@ import type { Consultant } from "../../../db/schema";
 export function consultantCardData(consultant: Consultant) {
   const { id, name, image, speciality, degree, experience, feeCents, currency, available } = consultant;
   return { id, name, image, speciality, degree, experience, fee: formatMoney(feeCents, currency), available };
+}
+
+/** A directory card: the above and the next free time in the visitor's zone ("Today at 2:30 PM"). */
+export function directoryCardData(
+  entry: { consultant: Consultant; nextFree: Date | null },
+  times: { now: Date; visitorZone: string },
+) {
+  return {
+    ...consultantCardData(entry.consultant),
+    nextFree: {
+      time: entry.nextFree ? describeSoon(entry.nextFree, times.now, times.visitorZone) : null,
+      windowDays: BOOKING_WINDOW_DAYS,
+    },
+  };
 }

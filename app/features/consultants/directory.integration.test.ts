@@ -1,0 +1,174 @@
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/infra/db.server";
+import { appointments, type Consultant } from "../../../db/schema";
+import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
+import { createTestDatabase } from "../../../tests/setup/test-database";
+import { snapshotOf } from "./consultants.server";
+import { searchDirectory } from "./directory.server";
+import { type DirectoryQuery, defaultDirectoryQuery } from "./directory-query";
+
+const NEW_YORK = "America/New_York";
+const BRISBANE = "Australia/Brisbane";
+// Monday 3 May 2027, 9:00 in New York: today's grid is still whole.
+const NOW = DateTime.fromISO("2027-05-03T09:00", { zone: NEW_YORK }).toJSDate();
+const times = { now: NOW, agencyZone: NEW_YORK, visitorZone: NEW_YORK };
+
+function newYork(iso: string): Date {
+  return DateTime.fromISO(iso, { zone: NEW_YORK }).toJSDate();
+}
+
+let database: DatabaseHandle;
+let customerId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  customerId = (await createUserWithSession(database.db, "directory")).id;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function bookStart(consultant: Consultant, startsAt: Date, cancelled = false) {
+  await database.db.insert(appointments).values({
+    userId: customerId,
+    consultantId: consultant.id,
+    startsAt,
+    amountCents: consultant.feeCents,
+    currency: consultant.currency,
+    consultantSnapshot: snapshotOf(consultant),
+    cancelledAt: cancelled ? NOW : null,
+  });
+}
+
+/** The directory's answer for a query, as names and next free times (ISO, New York). */
+async function search(query: Partial<DirectoryQuery>, options: { visitorZone?: string; db?: Database } = {}) {
+  const entries = await searchDirectory(
+    options.db ?? database.db,
+    { query: { ...defaultDirectoryQuery, ...query } },
+    { ...times, visitorZone: options.visitorZone ?? NEW_YORK },
+  );
+  return entries.map((entry) => ({
+    name: entry.consultant.name,
+    nextFree: entry.nextFree ? DateTime.fromJSDate(entry.nextFree, { zone: NEW_YORK }).toISO() : null,
+  }));
+}
+
+describe("next free times", () => {
+  beforeAll(async () => {
+    await createConsultant(database.db, { name: "Freetime Open" });
+    const busy = await createConsultant(database.db, { name: "Freetime Busy Morning" });
+    await bookStart(busy, newYork("2027-05-03T10:00"));
+    await bookStart(busy, newYork("2027-05-03T10:30"));
+    // A cancelled booking frees its slot again.
+    await bookStart(busy, newYork("2027-05-03T11:00"), true);
+    await createConsultant(database.db, {
+      name: "Freetime Wednesday Afternoons",
+      workingHours: { "3": { start: 14 * 60, end: 16 * 60 } },
+    });
+    await createConsultant(database.db, { name: "Freetime Not Taking Bookings", available: false });
+    await createConsultant(database.db, {
+      name: "Freetime On Leave",
+      daysOff: [
+        "2027-05-03",
+        "2027-05-04",
+        "2027-05-05",
+        "2027-05-06",
+        "2027-05-07",
+        "2027-05-08",
+        "2027-05-09",
+      ],
+    });
+    await createConsultant(database.db, { name: "Freetime Archived", archivedAt: NOW });
+  });
+
+  it("is the first open slot of each consultant's own hours, past their bookings; none when they take none", async () => {
+    expect(await search({ q: "freetime" })).toEqual([
+      { name: "Freetime Busy Morning", nextFree: "2027-05-03T11:00:00.000-04:00" },
+      { name: "Freetime Not Taking Bookings", nextFree: null },
+      { name: "Freetime On Leave", nextFree: null },
+      { name: "Freetime Open", nextFree: "2027-05-03T10:00:00.000-04:00" },
+      { name: "Freetime Wednesday Afternoons", nextFree: "2027-05-05T14:00:00.000-04:00" },
+    ]);
+  });
+
+  it("is found for every listed consultant with two queries, however many there are", async () => {
+    let selects = 0;
+    const counting = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === "select") selects += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const found = await search({}, { db: counting });
+    expect(found.length).toBeGreaterThanOrEqual(5);
+    expect(selects).toBe(2);
+  });
+
+  it("keeps those free today or this week, and orders by the soonest", async () => {
+    expect((await search({ q: "freetime", when: "today" })).map((entry) => entry.name)).toEqual([
+      "Freetime Busy Morning",
+      "Freetime Open",
+    ]);
+    expect(
+      (await search({ q: "freetime", when: "week", sort: "soonest" })).map((entry) => entry.name),
+    ).toEqual(["Freetime Open", "Freetime Busy Morning", "Freetime Wednesday Afternoons"]);
+    expect((await search({ q: "freetime", sort: "soonest" })).slice(-2).map((entry) => entry.name)).toEqual([
+      "Freetime Not Taking Bookings",
+      "Freetime On Leave",
+    ]);
+  });
+
+  it("reads today on the visitor's calendar", async () => {
+    // 9:00 in New York is 11:00 PM in Brisbane: New York's first slots, from 10:00, are tomorrow there.
+    expect(await search({ q: "freetime", when: "today" }, { visitorZone: BRISBANE })).toEqual([]);
+    expect(await search({ q: "freetime", when: "week" }, { visitorZone: BRISBANE })).toHaveLength(3);
+  });
+});
+
+describe("search, fee and order", () => {
+  beforeAll(async () => {
+    await createConsultant(database.db, { name: "Pricey Amelia Stone", feeCents: 15_000 });
+    await createConsultant(database.db, {
+      name: "Pricey Bruno Vale",
+      feeCents: 7_500,
+      speciality: "Tax Consultants",
+    });
+    await createConsultant(database.db, { name: "Pricey Carla Stone", feeCents: 10_000 });
+    await createConsultant(database.db, { name: "Percent 100% Sure_Name", feeCents: 9_000 });
+  });
+
+  it("finds consultants by part of their name, whatever the case", async () => {
+    expect((await search({ q: "STONE" })).map((entry) => entry.name)).toEqual([
+      "Pricey Amelia Stone",
+      "Pricey Carla Stone",
+    ]);
+  });
+
+  it("takes the search's wildcard characters literally", async () => {
+    expect((await search({ q: "100%" })).map((entry) => entry.name)).toEqual(["Percent 100% Sure_Name"]);
+    expect(await search({ q: "Pricey_" })).toEqual([]);
+    expect(await search({ q: "%" })).toHaveLength(1);
+  });
+
+  it("keeps fees up to the ceiling, the ceiling included, and sorts by fee either way", async () => {
+    expect((await search({ q: "pricey", maxFee: 100, sort: "fee-low" })).map((entry) => entry.name)).toEqual([
+      "Pricey Bruno Vale",
+      "Pricey Carla Stone",
+    ]);
+    expect((await search({ q: "pricey", sort: "fee-high" })).map((entry) => entry.name)).toEqual([
+      "Pricey Amelia Stone",
+      "Pricey Carla Stone",
+      "Pricey Bruno Vale",
+    ]);
+  });
+
+  it("narrows to one speciality", async () => {
+    const entries = await searchDirectory(
+      database.db,
+      { speciality: "Tax Consultants", query: { ...defaultDirectoryQuery, q: "pricey" } },
+      times,
+    );
+    expect(entries.map((entry) => entry.consultant.name)).toEqual(["Pricey Bruno Vale"]);
+  });
+});

@@ -1,0 +1,142 @@
+import { and, asc, eq, gt, ilike, inArray, isNull, lt, lte } from "drizzle-orm";
+import { DateTime } from "luxon";
+import type { SpecialityName } from "~/content/specialities";
+import type { Database } from "~/infra/db.server";
+import { appointments, type Consultant, consultants } from "../../../db/schema";
+import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../booking/slots";
+import type { DirectoryQuery } from "./directory-query";
+
+/** A consultant in the directory with their next free start, or null when the booking window has none. */
+export interface DirectoryEntry {
+  consultant: Consultant;
+  nextFree: Date | null;
+}
+
+export interface DirectoryTimes {
+  now: Date;
+  /** The zone of the booking grid (AGENCY_TZ). */
+  agencyZone: string;
+  /** The visitor's zone (their account's, else the agency's): what "today" means to them. */
+  visitorZone: string;
+}
+
+/** A name search as a case-insensitive LIKE pattern, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The consultants customers may see that match the query, each with their next free time, in the
+ * asked order: one query for the consultants (speciality, name and fee filtered by the database),
+ * one for the bookings of all of them in the window, then the free-time filter and the order here.
+ */
+export async function searchDirectory(
+  db: Database,
+  options: { speciality?: SpecialityName; query: DirectoryQuery },
+  times: DirectoryTimes,
+): Promise<DirectoryEntry[]> {
+  const { query } = options;
+  const listed = await db
+    .select()
+    .from(consultants)
+    .where(
+      and(
+        isNull(consultants.archivedAt),
+        options.speciality ? eq(consultants.speciality, options.speciality) : undefined,
+        query.q ? ilike(consultants.name, containsPattern(query.q)) : undefined,
+        query.maxFee !== null ? lte(consultants.feeCents, query.maxFee * 100) : undefined,
+      ),
+    )
+    .orderBy(asc(consultants.name));
+  const nextFree = await nextFreeTimes(db, listed, times);
+  const entries = listed.map((consultant) => ({ consultant, nextFree: nextFree.get(consultant.id) ?? null }));
+  return orderEntries(keepFreeWhen(entries, query.when, times), query.sort);
+}
+
+/**
+ * Each consultant's first free start in the booking window (inside their working hours, not on a
+ * day off, not booked), or null, by id; null for everyone not taking bookings. One query reads the
+ * bookings of them all.
+ */
+export async function nextFreeTimes(
+  db: Database,
+  listed: readonly Consultant[],
+  times: Pick<DirectoryTimes, "now" | "agencyZone">,
+): Promise<Map<string, Date | null>> {
+  const result = new Map<string, Date | null>();
+  const bookable = listed.filter((consultant) => consultant.available && consultant.archivedAt === null);
+  for (const consultant of listed) result.set(consultant.id, null);
+  if (bookable.length === 0) return result;
+  const windowEnd = DateTime.fromJSDate(times.now, { zone: times.agencyZone })
+    .startOf("day")
+    .plus({ days: BOOKING_WINDOW_DAYS })
+    .toJSDate();
+  const booked = await db
+    .select({ consultantId: appointments.consultantId, startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(
+      and(
+        inArray(
+          appointments.consultantId,
+          bookable.map((consultant) => consultant.id),
+        ),
+        isNull(appointments.cancelledAt),
+        gt(appointments.startsAt, times.now),
+        lt(appointments.startsAt, windowEnd),
+      ),
+    );
+  const taken = new Map<string, Set<number>>();
+  for (const booking of booked) {
+    const starts = taken.get(booking.consultantId) ?? new Set<number>();
+    starts.add(booking.startsAt.getTime());
+    taken.set(booking.consultantId, starts);
+  }
+  const grid = bookingGrid({ now: times.now, zone: times.agencyZone });
+  for (const consultant of bookable) {
+    result.set(consultant.id, firstFreeStart(grid, taken.get(consultant.id) ?? new Set(), consultant));
+  }
+  return result;
+}
+
+/**
+ * Only those free at the asked time: "today" on the visitor's calendar, "week" anywhere in the
+ * booking window. The first free start decides both: a later free time can only be later.
+ */
+export function keepFreeWhen<Entry extends { nextFree: Date | null }>(
+  entries: readonly Entry[],
+  when: DirectoryQuery["when"],
+  times: Pick<DirectoryTimes, "now" | "visitorZone">,
+): Entry[] {
+  if (when === null) return [...entries];
+  if (when === "week") return entries.filter((entry) => entry.nextFree !== null);
+  const today = DateTime.fromJSDate(times.now, { zone: times.visitorZone }).toISODate();
+  return entries.filter(
+    (entry) =>
+      entry.nextFree !== null &&
+      DateTime.fromJSDate(entry.nextFree, { zone: times.visitorZone }).toISODate() === today,
+  );
+}
+
+const byName = (a: DirectoryEntry, b: DirectoryEntry) => a.consultant.name.localeCompare(b.consultant.name);
+
+/** The asked order; ties (and the default) by name. Those without a free time come last by "soonest". */
+export function orderEntries(
+  entries: readonly DirectoryEntry[],
+  sort: DirectoryQuery["sort"],
+): DirectoryEntry[] {
+  const ordered = [...entries];
+  switch (sort) {
+    case "soonest":
+      return ordered.sort(
+        (a, b) =>
+          (a.nextFree?.getTime() ?? Number.POSITIVE_INFINITY) -
+            (b.nextFree?.getTime() ?? Number.POSITIVE_INFINITY) || byName(a, b),
+      );
+    case "fee-low":
+      return ordered.sort((a, b) => a.consultant.feeCents - b.consultant.feeCents || byName(a, b));
+    case "fee-high":
+      return ordered.sort((a, b) => b.consultant.feeCents - a.consultant.feeCents || byName(a, b));
+    default:
+      return ordered.sort(byName);
+  }
+}
