@@ -2,9 +2,9 @@
 // manifest (build/client/.vite/manifest.json, or BUILD_DIR's), against its budget; exits 1 when a
 // page is over. A page loads React Router's client entry, the root route and its own route module,
 // each with every chunk they import, as the HTML's start-up script lists them; chunks loaded on
-// demand (dynamic imports) do not count. Sizes are gzip at zlib's default level, file by file, as
-// the server sends them.
-import { readFileSync } from "node:fs";
+// demand (dynamic imports) do not count. Sizes are gzip, file by file, as the server sends them (the
+// build's precompressed copy).
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { pageRouteFor, routeTable } from "~/route-table";
@@ -57,7 +57,9 @@ const gzipSizes = new Map<string, number>();
 function gzipSizeOf(file: string): number {
   let size = gzipSizes.get(file);
   if (size === undefined) {
-    size = gzipSync(readFileSync(path.join(clientDirectory, file))).length;
+    // The build's own gzip copy when there is one (scripts/precompress-client.mjs): what is sent.
+    const full = path.join(clientDirectory, file);
+    size = existsSync(`${full}.gz`) ? statSync(`${full}.gz`).size : gzipSync(readFileSync(full)).length;
     gzipSizes.set(file, size);
   }
   return size;

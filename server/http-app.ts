@@ -137,9 +137,13 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
 
   if (clientDirectory) {
     // File names under /assets carry a content hash, so they never change.
-    app.use("/assets/*", cachedFor(ONE_YEAR_SECONDS, true, serveStatic({ root: clientDirectory })));
+    // The build writes brotli and gzip copies of its text files (scripts/precompress-client.mjs).
+    app.use(
+      "/assets/*",
+      cachedFor(ONE_YEAR_SECONDS, true, serveStatic({ root: clientDirectory, precompressed: true })),
+    );
     // Only a path naming a file is looked for on disk: pages and their data requests never are.
-    const publicFiles = cachedFor(3600, false, serveStatic({ root: clientDirectory }));
+    const publicFiles = cachedFor(3600, false, serveStatic({ root: clientDirectory, precompressed: true }));
     app.use("*", (context, next) =>
       /\.\w+$/.test(context.req.path) && !context.req.path.endsWith(".data")
         ? publicFiles(context, next)
