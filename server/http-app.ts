@@ -90,6 +90,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const clock = clockFrom(env);
   const app = new Hono<AppEnv>();
 
+  // Liveness first of all: an orchestrator asks every few seconds, and the answer needs no id,
+  // log line or page headers (it never touches the database either).
+  app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(accessLog(logger));
   app.use(
@@ -100,7 +103,6 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   );
 
   // Health checks come before the cap below: an orchestrator must get its answer however busy we are.
-  app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
   app.get("/readyz", async (context) => {
     try {
       await database.ping();
@@ -201,17 +203,20 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
   app.use(async (context, next) =>
-    bodyLimit({
-      maxSize: isUploadPath(context.req.path) ? UPLOAD_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES,
-      onError: (limited) => {
-        const message = "The request is too large.";
-        // The rest of the body is never read, so the connection cannot carry another request.
-        const headers = { Connection: "close" };
-        return limited.req.path.startsWith("/api/")
-          ? limited.json({ success: false, message }, 413, headers)
-          : limited.text(message, 413, headers);
-      },
-    })(context, next),
+    // A GET or HEAD has no body we read; asking for one would build a whole Fetch Request for nothing.
+    context.req.method === "GET" || context.req.method === "HEAD"
+      ? next()
+      : bodyLimit({
+          maxSize: isUploadPath(context.req.path) ? UPLOAD_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES,
+          onError: (limited) => {
+            const message = "The request is too large.";
+            // The rest of the body is never read, so the connection cannot carry another request.
+            const headers = { Connection: "close" };
+            return limited.req.path.startsWith("/api/")
+              ? limited.json({ success: false, message }, 413, headers)
+              : limited.text(message, 413, headers);
+          },
+        })(context, next),
   );
 
   // What an account's own calls answer is for that account alone: no cache may keep it.

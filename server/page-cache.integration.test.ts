@@ -103,6 +103,49 @@ describe("the page cache for anonymous visitors", () => {
     expect(renders).toBe(2);
   });
 
+  it("renders a stale page once while the visitors arriving meanwhile get the page it replaces", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    let release: () => void = () => {};
+    let slowRenders = 0;
+    const { app } = createTestApp(database, {
+      handlePage: async () => {
+        slowRenders += 1;
+        if (slowRenders > 1) await new Promise<void>((resolve) => (release = resolve));
+        return new Response(`<p>render ${slowRenders}</p>`, {
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      },
+    });
+    await app.request("/service4");
+    vi.setSystemTime(Date.now() + 10_001);
+    const rendering = app.request("/service4");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const meanwhile = await Promise.all([app.request("/service4"), app.request("/service4")]);
+    for (const response of meanwhile) expect(await response.text()).toBe("<p>render 1</p>");
+    release();
+    expect(await (await rendering).text()).toBe("<p>render 2</p>");
+    expect(await (await app.request("/service4")).text()).toBe("<p>render 2</p>");
+    expect(slowRenders).toBe(2);
+    vi.useRealTimers();
+  });
+
+  it("renders a page once for a crowd that asks for it before it is kept", async () => {
+    let release: () => void = () => {};
+    let crowdRenders = 0;
+    const { app } = createTestApp(database, {
+      handlePage: async () => {
+        crowdRenders += 1;
+        await new Promise<void>((resolve) => (release = resolve));
+        return new Response("<p>first</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      },
+    });
+    const crowd = Array.from({ length: 5 }, () => app.request("/service5"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    for (const response of await Promise.all(crowd)) expect(await response.text()).toBe("<p>first</p>");
+    expect(crowdRenders).toBe(1);
+  });
+
   it("never serves a cached page to a visitor with a session, a toast or a token, or for other methods", async () => {
     const app = buildApp();
     await app.request("/");

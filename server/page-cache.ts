@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { inlineScriptSources } from "~/lib/inline-scripts";
@@ -44,6 +44,20 @@ const PER_RESPONSE_HEADERS = new Set([
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variables: RequestContext }> {
   const pages = new Map<string, SharedPage>();
+  const rendering = new Map<string, Promise<SharedPage | undefined>>();
+
+  /** The response just rendered, stored when it is a page to share; undefined when it is not. */
+  async function storeRendered(key: string, context: Context<{ Variables: RequestContext }>) {
+    const response = context.res;
+    const html = response.headers.get("Content-Type")?.startsWith("text/html");
+    if (response.status !== 200 || !html || response.headers.has("Set-Cookie")) return undefined;
+    const body = withoutPerResponseValues(await response.text(), context.var.cspNonce, context.var.requestId);
+    const page = await sharedPage(body, response, pages.get(key), options.policy);
+    if (!pages.has(key) && pages.size >= options.maxEntries)
+      pages.delete(pages.keys().next().value as string);
+    pages.set(key, page);
+    return page;
+  }
   return async (context, next) => {
     const anonymous =
       !context.var.user &&
@@ -55,23 +69,30 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
     const url = context.req.url;
     const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     let page = pages.get(key);
-    if (!page || Date.now() - page.storedAt >= options.ttlMs) {
-      await next();
-      const response = context.res;
-      const html = response.headers.get("Content-Type")?.startsWith("text/html");
-      if (response.status !== 200 || !html || response.headers.has("Set-Cookie")) return;
-      const body = withoutPerResponseValues(
-        await response.text(),
-        context.var.cspNonce,
-        context.var.requestId,
-      );
-      page = await sharedPage(body, response, pages.get(key), options.policy);
-      if (!pages.has(key) && pages.size >= options.maxEntries) {
-        pages.delete(pages.keys().next().value as string);
+    const stale = !page || Date.now() - page.storedAt >= options.ttlMs;
+    const underWay = rendering.get(key);
+    if (stale && underWay) {
+      // One request renders; the others meanwhile get the page it replaces, or wait for it.
+      page ??= await underWay;
+      if (!page) return next();
+    } else if (stale) {
+      let settle: (rendered: SharedPage | undefined) => void = () => {};
+      rendering.set(key, new Promise((resolve) => (settle = resolve)));
+      try {
+        await next();
+        page = await storeRendered(key, context);
+        if (!page) return;
+      } finally {
+        settle(page);
+        rendering.delete(key);
       }
-      pages.set(key, page);
     }
-    context.res = answer(page, context.req.header("If-None-Match"), context.req.header("Accept-Encoding"));
+    // Fresh, kept while another request renders, or just rendered: there is a page by now.
+    context.res = answer(
+      page as SharedPage,
+      context.req.header("If-None-Match"),
+      context.req.header("Accept-Encoding"),
+    );
   };
 }
 

@@ -135,7 +135,7 @@ const environmentSchema = z.object({
    * Requests handled at once; more are answered 503 at once (health checks never are). One process
    * renders on one thread: 32 pages of ~10 ms keep a health check under a second (npm run bench overload).
    */
-  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(32),
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
   /**
    * Server processes of the production server, each using one core (node:cluster); default: one per
    * core (os.availableParallelism()). `1` runs a single process. PostgreSQL only: with the embedded
