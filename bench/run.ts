@@ -1,21 +1,22 @@
 // `npm run bench`: starts the production build (built just before) and prints what each section
-// measures. Pick sections by name: `tsx bench/run.ts page-weight throughput`.
+// measures. Pick sections by name: `tsx bench/run.ts page-weight pipeline`.
+import { availableParallelism, cpus } from "node:os";
 import type { BenchSection } from "./lib/section";
 import { buildDirectory, startProductionServer } from "./lib/server";
 import { accountsSection } from "./sections/accounts";
 import { adminAppointmentsSection } from "./sections/admin-appointments";
-import { bookingSection } from "./sections/booking";
 import { botSection } from "./sections/bot";
 import { overloadSection } from "./sections/overload";
 import { pageWeightSection } from "./sections/page-weight";
+import { pipelineSection } from "./sections/pipeline";
 import { restartSection } from "./sections/restart";
-import { throughputSection } from "./sections/throughput";
+import { stormSection } from "./sections/storm";
 
 const sections: BenchSection[] = [
   pageWeightSection,
-  throughputSection,
+  pipelineSection,
   accountsSection,
-  bookingSection,
+  stormSection,
   botSection,
   adminAppointmentsSection,
   overloadSection,
@@ -32,6 +33,8 @@ if (unknown.length > 0) {
 }
 const chosen = wanted.length === 0 ? sections : sections.filter((section) => wanted.includes(section.name));
 
+// Every figure below depends on it: the load generator shares these cores with the server.
+console.log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}).`);
 console.log(`Starting the production server (build: ${buildDirectory}, Node ${process.version})…`);
 const server = await startProductionServer();
 let failed = false;

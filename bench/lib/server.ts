@@ -7,6 +7,8 @@ import path from "node:path";
 export interface RunningServer {
   /** Base URL, always on 127.0.0.1. */
   url: string;
+  /** The server's process id (the primary's, when it runs workers), for reading its memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -97,6 +99,9 @@ export async function startProductionServer(
     RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
     RATE_LIMIT_FAILED_LOGINS: "1000000",
     RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000",
+    // The soak and memory sections send bot messages at machine speed, from one address.
+    RATE_LIMIT_BOT_PER_MINUTE: "1000000",
+    RATE_LIMIT_BOT_SESSIONS_PER_HOUR: "1000000",
     // The load sections measure the features, not the cap on requests in flight (the overload
     // section starts a server of its own with the cap as configured).
     MAX_REQUESTS_IN_FLIGHT: "1000000",
@@ -114,5 +119,5 @@ export async function startProductionServer(
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }
