@@ -9,12 +9,14 @@ import { botSection } from "./sections/bot";
 import { overloadSection } from "./sections/overload";
 import { pageWeightSection } from "./sections/page-weight";
 import { pipelineSection } from "./sections/pipeline";
+import { renderSection } from "./sections/render";
 import { restartSection } from "./sections/restart";
 import { stormSection } from "./sections/storm";
 
 const sections: BenchSection[] = [
   pageWeightSection,
   pipelineSection,
+  renderSection,
   accountsSection,
   stormSection,
   botSection,
