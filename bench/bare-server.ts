@@ -2,8 +2,9 @@
 // real server is compared with. Started as its own process (bench/lib/bare-server.ts), like the
 // real one. BARE_RESPONSES names a JSON file of responses, each for one path and one
 // Accept-Encoding header value; the only work per request is one Map lookup and one write.
-import { createServer } from "node:http";
+
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 
 interface Recorded {
   path: string;

@@ -6,11 +6,14 @@ import { buildDirectory, startProductionServer } from "./lib/server";
 import { accountsSection } from "./sections/accounts";
 import { adminAppointmentsSection } from "./sections/admin-appointments";
 import { botSection } from "./sections/bot";
+import { clusterSection } from "./sections/cluster";
+import { memorySection } from "./sections/memory";
 import { overloadSection } from "./sections/overload";
 import { pageWeightSection } from "./sections/page-weight";
 import { pipelineSection } from "./sections/pipeline";
 import { renderSection } from "./sections/render";
 import { restartSection } from "./sections/restart";
+import { soakSection } from "./sections/soak";
 import { stormSection } from "./sections/storm";
 
 const sections: BenchSection[] = [
@@ -23,6 +26,10 @@ const sections: BenchSection[] = [
   adminAppointmentsSection,
   overloadSection,
   restartSection,
+  // Long: ten minutes by default (BENCH_SOAK_SECONDS), then 100,000 requests.
+  soakSection,
+  memorySection,
+  clusterSection,
 ];
 
 const wanted = process.argv.slice(2);
@@ -45,7 +52,7 @@ try {
   for (const section of chosen) {
     console.log(`== ${section.title} ==\n`);
     try {
-      await section.run({ baseUrl: server.url });
+      await section.run({ baseUrl: server.url, serverPid: server.pid });
     } catch (error) {
       failed = true;
       console.error(

@@ -1,7 +1,7 @@
 // The server bundle's entry (see vite.config.ts): pages and API in one module graph.
 
-import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import type { ServerBuild } from "react-router";
 import { createHttpApp } from "./http-app";
 import { createPageHandler } from "./page-handler";
 import { closeRuntime, getRuntime } from "./runtime";

@@ -1,5 +1,5 @@
-import { request } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -16,7 +16,13 @@ export interface RecordedResponse {
 }
 
 /** Headers about one connection or one moment, which node:http writes (or not) by itself. */
-const CONNECTION_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+const CONNECTION_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+]);
 
 /** GET `urlPath` from the real server with the given headers; the body exactly as sent (still compressed). */
 export function record(

@@ -48,7 +48,7 @@ function trouble(label: string, result: AutocannonResult): string | undefined {
   return `${label}: ${result.non2xx} non-2xx (${statuses || "-"}), ${result.errors} errors, ${result.timeouts} timeouts`;
 }
 
-function describe(response: RecordedResponse): string {
+function summary(response: RecordedResponse): string {
   const encoding = response.headers["content-encoding"] ?? "identity";
   return `${response.status}, ${integer(response.body.length)} B ${encoding}`;
 }
@@ -89,7 +89,7 @@ export const pipelineSection: BenchSection = {
         const baseline = await load(new URL(comparison.path, bare.url).href, { headers: comparison.headers });
         const share = app.requests.average / baseline.requests.average;
         rows.push([
-          `${comparison.what}: ${describe(recorded[index]!)}`,
+          `${comparison.what}: ${summary(recorded[index]!)}`,
           integer(app.requests.average),
           String(app.latency.p99),
           integer(baseline.requests.average),
@@ -120,16 +120,13 @@ export const pipelineSection: BenchSection = {
       "-",
       `≥ ${integer(SLOTS_TARGET.requestsPerSecond)}/s, p99 ≤ ${SLOTS_TARGET.p99Ms} ms`,
       met(
-        slots.requests.average >= SLOTS_TARGET.requestsPerSecond &&
-          slots.latency.p99 <= SLOTS_TARGET.p99Ms,
+        slots.requests.average >= SLOTS_TARGET.requestsPerSecond && slots.latency.p99 <= SLOTS_TARGET.p99Ms,
       ),
     ]);
     const slotTrouble = trouble("app, slots", slots);
     if (slotTrouble) problems.push(slotTrouble);
 
-    console.log(
-      table(["what", "app req/s", "app p99 ms", "bare req/s", "app/bare", "target", "met?"], rows),
-    );
+    console.log(table(["what", "app req/s", "app p99 ms", "bare req/s", "app/bare", "target", "met?"], rows));
     console.log(
       revalidation
         ? `\nRevalidation: GET / with If-None-Match: ${etag} answered ${revalidation.status}` +

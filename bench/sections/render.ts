@@ -21,10 +21,10 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import type { RenderResult } from "../render-worker";
 import { integer, met, ratio, table } from "../lib/format";
 import type { BenchSection } from "../lib/section";
 import { buildDirectory, spawnGroup, stopGroup } from "../lib/server";
+import type { RenderResult } from "../render-worker";
 
 const PATHS = (process.env.BENCH_RENDER_PATHS ?? "/login,/consultant").split(",");
 const ITERATIONS = Number(process.env.BENCH_RENDER_ITERATIONS ?? 300);
