@@ -109,7 +109,15 @@ export async function startProductionServer(
   });
   child.stdout?.pipe(process.stderr);
 
+  // Said at once: otherwise a server that went away (killed from outside, or crashed) shows only
+  // as a run of connection errors.
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping)
+      console.error(`\nThe production server at ${url} exited (code ${code}, signal ${signal}).`);
+  });
   const stop = async () => {
+    stopping = true;
     await stopGroup(child);
     await rm(dataDirectory, { recursive: true, force: true });
   };
