@@ -94,7 +94,7 @@ export async function startProductionServer(
     PUBLIC_URL: url,
     BUILD_DIR: buildDirectory,
     DATA_DIR: dataDirectory,
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn",
     // The load sections sign up and book from one address far faster than a person would.
     RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
     RATE_LIMIT_FAILED_LOGINS: "1000000",
