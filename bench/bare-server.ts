@@ -1,15 +1,36 @@
-// A bare node:http server answering one fixed HTML page of BODY_BYTES bytes: the ceiling the real
-// server is compared with. Started as its own process by the throughput section.
+// A bare node:http server answering fixed responses recorded from the real server: the ceiling the
+// real server is compared with. Started as its own process (bench/lib/bare-server.ts), like the
+// real one. BARE_RESPONSES names a JSON file of responses, each for one path and one
+// Accept-Encoding header value; the only work per request is one Map lookup and one write.
+
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
-const size = Number(process.env.BODY_BYTES ?? 10_000);
-const head = '<!doctype html><html lang="en"><head><title>bare</title></head><body>';
-const tail = "</body></html>";
-const body = Buffer.from(head + "x".repeat(Math.max(0, size - head.length - tail.length)) + tail);
+interface Recorded {
+  path: string;
+  acceptEncoding: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
-const server = createServer((_request, response) => {
-  response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
-  response.end(body);
+const recorded = JSON.parse(readFileSync(process.env.BARE_RESPONSES!, "utf8")) as Recorded[];
+const answers = new Map(
+  recorded.map((response) => [
+    `${response.path}\n${response.acceptEncoding}`,
+    { ...response, bytes: Buffer.from(response.body, "base64") },
+  ]),
+);
+
+const server = createServer((request, response) => {
+  const answer = answers.get(`${request.url}\n${request.headers["accept-encoding"] ?? ""}`);
+  if (!answer) {
+    response.writeHead(404, { "Content-Length": 0 });
+    response.end();
+    return;
+  }
+  response.writeHead(answer.status, { ...answer.headers, "Content-Length": answer.bytes.length });
+  response.end(answer.bytes);
 });
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();

@@ -1,25 +1,35 @@
 // `npm run bench`: starts the production build (built just before) and prints what each section
-// measures. Pick sections by name: `tsx bench/run.ts page-weight throughput`.
+// measures. Pick sections by name: `tsx bench/run.ts page-weight pipeline`.
+import { availableParallelism, cpus } from "node:os";
 import type { BenchSection } from "./lib/section";
 import { buildDirectory, startProductionServer } from "./lib/server";
 import { accountsSection } from "./sections/accounts";
 import { adminAppointmentsSection } from "./sections/admin-appointments";
-import { bookingSection } from "./sections/booking";
 import { botSection } from "./sections/bot";
+import { clusterSection } from "./sections/cluster";
+import { memorySection } from "./sections/memory";
 import { overloadSection } from "./sections/overload";
 import { pageWeightSection } from "./sections/page-weight";
+import { pipelineSection } from "./sections/pipeline";
+import { renderSection } from "./sections/render";
 import { restartSection } from "./sections/restart";
-import { throughputSection } from "./sections/throughput";
+import { soakSection } from "./sections/soak";
+import { stormSection } from "./sections/storm";
 
 const sections: BenchSection[] = [
   pageWeightSection,
-  throughputSection,
+  pipelineSection,
+  renderSection,
   accountsSection,
-  bookingSection,
+  stormSection,
   botSection,
   adminAppointmentsSection,
   overloadSection,
   restartSection,
+  // Long: ten minutes by default (BENCH_SOAK_SECONDS), then 100,000 requests.
+  soakSection,
+  memorySection,
+  clusterSection,
 ];
 
 const wanted = process.argv.slice(2);
@@ -32,6 +42,8 @@ if (unknown.length > 0) {
 }
 const chosen = wanted.length === 0 ? sections : sections.filter((section) => wanted.includes(section.name));
 
+// Every figure below depends on it: the load generator shares these cores with the server.
+console.log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}).`);
 console.log(`Starting the production server (build: ${buildDirectory}, Node ${process.version})…`);
 const server = await startProductionServer();
 let failed = false;
@@ -40,7 +52,7 @@ try {
   for (const section of chosen) {
     console.log(`== ${section.title} ==\n`);
     try {
-      await section.run({ baseUrl: server.url });
+      await section.run({ baseUrl: server.url, serverPid: server.pid });
     } catch (error) {
       failed = true;
       console.error(

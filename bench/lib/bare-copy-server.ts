@@ -32,6 +32,7 @@ export function startBareCopyServer(originUrl: string): Promise<RunningServer> {
       const port = typeof address === "object" && address ? address.port : 0;
       resolve({
         url: `http://127.0.0.1:${port}`,
+        pid: process.pid,
         stop: () =>
           new Promise<void>((done) => {
             server.close(() => done());

@@ -23,3 +23,14 @@ export function table(headers: string[], rows: string[][]): string {
   const rule = widths.map((width) => "-".repeat(width)).join("  ");
   return [line(headers), rule, ...rows.map(line)].join("\n");
 }
+
+/** "yes" or "NO", for a figure against its target. */
+export function met(ok: boolean): string {
+  return ok ? "yes" : "NO";
+}
+
+/** The value at `fraction` (0–1) of an ascending list, or NaN when it is empty. */
+export function percentile(sorted: ArrayLike<number>, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!;
+}

@@ -2,6 +2,8 @@
 export interface BenchContext {
   /** Base URL of the production server, on 127.0.0.1. */
   baseUrl: string;
+  /** The server's process id, for reading its memory from /proc. */
+  serverPid: number;
 }
 
 /** One part of `npm run bench`: measures something and prints it. Never asserts on timings. */

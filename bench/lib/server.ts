@@ -7,6 +7,8 @@ import path from "node:path";
 export interface RunningServer {
   /** Base URL, always on 127.0.0.1. */
   url: string;
+  /** The server's process id (the primary's, when it runs workers), for reading its memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -92,11 +94,14 @@ export async function startProductionServer(
     PUBLIC_URL: url,
     BUILD_DIR: buildDirectory,
     DATA_DIR: dataDirectory,
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn",
     // The load sections sign up and book from one address far faster than a person would.
     RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
     RATE_LIMIT_FAILED_LOGINS: "1000000",
     RATE_LIMIT_BOOKINGS_PER_MINUTE: "1000000",
+    // The soak and memory sections send bot messages at machine speed, from one address.
+    RATE_LIMIT_BOT_PER_MINUTE: "1000000",
+    RATE_LIMIT_BOT_SESSIONS_PER_HOUR: "1000000",
     // The load sections measure the features, not the cap on requests in flight (the overload
     // section starts a server of its own with the cap as configured).
     MAX_REQUESTS_IN_FLIGHT: "1000000",
@@ -104,7 +109,15 @@ export async function startProductionServer(
   });
   child.stdout?.pipe(process.stderr);
 
+  // Said at once: otherwise a server that went away (killed from outside, or crashed) shows only
+  // as a run of connection errors.
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping)
+      console.error(`\nThe production server at ${url} exited (code ${code}, signal ${signal}).`);
+  });
   const stop = async () => {
+    stopping = true;
     await stopGroup(child);
     await rm(dataDirectory, { recursive: true, force: true });
   };
@@ -114,5 +127,5 @@ export async function startProductionServer(
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }

@@ -19,6 +19,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: "GET" | "POST" | "PUT" | "DELETE";
     body?: string;
+    /** Each connection sends these in turn, over and over (fields left out come from above). */
+    requests?: Array<{ path?: string; method?: "GET" | "POST"; headers?: Record<string, string> }>;
   }
   export interface AutocannonResult {
     requests: Histogram;

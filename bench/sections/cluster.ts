@@ -1,0 +1,121 @@
+// Scaling from one worker to two on PostgreSQL. The server runs `WORKERS` processes (node:cluster)
+// when DATABASE_URL is set; this section starts the production server twice on one fresh database,
+// with WORKERS=1 and WORKERS=2, and measures the same requests on each. A server that ignores
+// WORKERS shows about 1×. The load generator runs on the same machine: with N cores, the server
+// gets at most what autocannon leaves, so the core count printed at the top matters here.
+import { randomBytes } from "node:crypto";
+import type { AutocannonResult } from "autocannon";
+import pg from "pg";
+import { createServerDatabase } from "../../tests/setup/test-database";
+import { LOAD_SECONDS, loadTest } from "../lib/api";
+import { integer, met, ratio, table } from "../lib/format";
+import type { BenchSection } from "../lib/section";
+import { startProductionServer } from "../lib/server";
+
+const CONNECTIONS = 50;
+const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+const TARGET = 1.7;
+const REQUESTS = [
+  { what: "GET / (br)", path: "/", headers: { "Accept-Encoding": "br" } },
+  { what: "GET /api/doctor/list (gzip)", path: "/api/doctor/list", headers: { "Accept-Encoding": "gzip" } },
+];
+
+/** Why the PostgreSQL server cannot be used, or undefined when it answers. */
+async function unreachable(serverUrl: string): Promise<string | undefined> {
+  const probe = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await probe.connect();
+    await probe.query("select 1");
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+}
+
+/** One set of secrets for every process on the database, as several app processes need. */
+const secrets = {
+  SESSION_SECRET: randomBytes(32).toString("hex"),
+  ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+};
+
+async function measure(databaseUrl: string, workers: number): Promise<AutocannonResult[]> {
+  const server = await startProductionServer({
+    env: { DATABASE_URL: databaseUrl, WORKERS: String(workers), ...secrets },
+  });
+  try {
+    const results: AutocannonResult[] = [];
+    for (const request of REQUESTS) {
+      results.push(
+        await loadTest({
+          url: new URL(request.path, server.url).href,
+          headers: request.headers,
+          connections: CONNECTIONS,
+        }),
+      );
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+export const clusterSection: BenchSection = {
+  name: "cluster",
+  title: `Cluster: WORKERS=1 against WORKERS=2 on PostgreSQL (${CONNECTIONS} connections, ${LOAD_SECONDS} s after a 2 s warm-up)`,
+  async run() {
+    const serverUrl = process.env.BENCH_POSTGRES_URL || process.env.DATABASE_URL || DEFAULT_POSTGRES_URL;
+    const reason = await unreachable(serverUrl);
+    if (reason) {
+      console.log(
+        `SKIPPED: no PostgreSQL at ${serverUrl} (${reason}). Set BENCH_POSTGRES_URL or DATABASE_URL.`,
+      );
+      return;
+    }
+    const database = await createServerDatabase(serverUrl);
+    let one: AutocannonResult[];
+    let two: AutocannonResult[];
+    try {
+      one = await measure(database.url, 1);
+      two = await measure(database.url, 2);
+    } finally {
+      await database.drop();
+    }
+    const faults = (result: AutocannonResult) => result.non2xx + result.errors + result.timeouts;
+    console.log(
+      table(
+        [
+          "what",
+          "1 worker req/s",
+          "p99 ms",
+          "2 workers req/s",
+          "p99 ms",
+          "scaling",
+          "target",
+          "met?",
+          "non-2xx/errors",
+        ],
+        REQUESTS.map((request, index) => {
+          const single = one[index]!;
+          const double = two[index]!;
+          const scaling = double.requests.average / single.requests.average;
+          return [
+            request.what,
+            integer(single.requests.average),
+            String(single.latency.p99),
+            integer(double.requests.average),
+            String(double.latency.p99),
+            ratio(scaling),
+            `≥ ${ratio(TARGET)}`,
+            met(scaling >= TARGET),
+            `${faults(single)} / ${faults(double)}`,
+          ];
+        }),
+      ),
+    );
+    console.log(
+      "\nOne fresh database for both runs (seeded by the first, dropped at the end). About 1× means WORKERS was ignored or the cores are taken.",
+    );
+  },
+};

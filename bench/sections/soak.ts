@@ -1,0 +1,90 @@
+// Ten minutes of mixed traffic on the embedded database (PGlite), in the one server process:
+// pages, the consultant list, slots, bot messages, logins, bookings and cancellations, in the
+// proportions below. The server's resident memory is read from /proc at the start, every five
+// seconds, and at the end.
+import { integer, met, percentile, table } from "../lib/format";
+import { type Activity, activityTable, mixedTraffic } from "../lib/mixed-traffic";
+import { residentMegabytes } from "../lib/process-memory";
+import type { BenchSection } from "../lib/section";
+
+const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const CONNECTIONS = 50;
+/**
+ * What visitors do, by share: mostly reading pages and consultants, some chatting with the bot, few
+ * logging in (a password hash is expensive by design), a booking now and then, and about as many
+ * cancellations, so accounts stay under their three unpaid bookings.
+ */
+const MIX: Partial<Record<Activity, number>> = {
+  page: 45,
+  list: 15,
+  slots: 20,
+  bot: 12,
+  login: 2,
+  book: 3,
+  cancel: 3,
+};
+const TARGETS = { requestsPerSecond: 300, p99Ms: 200, rssMegabytes: 400 };
+
+export const soakSection: BenchSection = {
+  name: "soak",
+  title: `Soak: ${integer(SECONDS)} s of mixed traffic on PGlite, one process (${CONNECTIONS} visitors; BENCH_SOAK_SECONDS)`,
+  async run({ baseUrl, serverPid }) {
+    const traffic = await mixedTraffic(baseUrl, MIX, CONNECTIONS);
+    const rssStart = await residentMegabytes(serverPid);
+    let rssPeak = rssStart;
+    const sampler = setInterval(() => {
+      residentMegabytes(serverPid)
+        .then((rss) => {
+          rssPeak = Math.max(rssPeak, rss);
+        })
+        .catch(() => undefined);
+    }, 5_000);
+    let result: Awaited<ReturnType<typeof traffic.run>>;
+    try {
+      result = await traffic.run({ seconds: SECONDS });
+    } finally {
+      clearInterval(sampler);
+      traffic.close();
+    }
+    const rssEnd = await residentMegabytes(serverPid);
+    rssPeak = Math.max(rssPeak, rssEnd);
+
+    const perSecond = result.latencies.length / result.seconds;
+    const p99 = percentile(result.latencies, 0.99);
+    console.log(
+      table(
+        ["figure", "value", "target", "met?"],
+        [
+          [
+            "requests per second",
+            integer(perSecond),
+            `≥ ${TARGETS.requestsPerSecond}`,
+            met(perSecond >= TARGETS.requestsPerSecond),
+          ],
+          ["p50 latency, ms", percentile(result.latencies, 0.5).toFixed(1), "", ""],
+          ["p99 latency, ms", p99.toFixed(1), `≤ ${TARGETS.p99Ms}`, met(p99 <= TARGETS.p99Ms)],
+          ["requests", integer(result.latencies.length), "", ""],
+          ["errors (5xx or no answer)", String(result.errors), "0", met(result.errors === 0)],
+          ["unexpected 4xx", String(result.unexpected), "0", met(result.unexpected === 0)],
+          ["server RSS at start, MB", integer(rssStart), "", ""],
+          [
+            "server RSS at end, MB",
+            integer(rssEnd),
+            `≤ ${TARGETS.rssMegabytes}`,
+            met(rssEnd <= TARGETS.rssMegabytes),
+          ],
+          [
+            "server RSS peak (5 s samples), MB",
+            integer(rssPeak),
+            `≤ ${TARGETS.rssMegabytes}`,
+            met(rssPeak <= TARGETS.rssMegabytes),
+          ],
+        ],
+      ),
+    );
+    console.log(`\n${activityTable(result)}`);
+    console.log(
+      "\nA taken slot (409) or a full account (400, three unpaid bookings) is an answer, not an error. book counts the slots read before it.",
+    );
+  },
+};
