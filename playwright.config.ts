@@ -16,6 +16,9 @@ const clockFile = `.tmp/e2e-clock-${clockServerPort}`;
 /** The old app's front end, served by tests/e2e/foreign-client.spec.ts from another origin. */
 const foreignClientPort = port + 4;
 process.env.E2E_FOREIGN_CLIENT_PORT = String(foreignClientPort);
+/** The visual regression test's own server: its data stay as seeded, so its pages look the same every run. */
+const visualServerPort = port + 6;
+const visualTests = /visual-regression\.spec\.ts$/;
 process.env.E2E_CLOCK_FILE = clockFile;
 process.env.E2E_CLOCK_SERVER_URL = `http://127.0.0.1:${clockServerPort}`;
 
@@ -66,7 +69,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   // axe with its experimental rules takes several seconds a page on this two-core machine.
   timeout: 90_000,
-  expect: { timeout: 7_000 },
+  // Reviewed: anti-aliasing moves a few hundred pixels between runs; a real change moves thousands.
+  expect: { timeout: 7_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
+  snapshotPathTemplate: "tests/e2e/visual-references/{arg}{ext}",
   fullyParallel: true,
   // This machine has two cores; more workers only queue behind the one server.
   workers: 2,
@@ -79,7 +84,20 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions } },
+    {
+      name: "chromium",
+      testIgnore: visualTests,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      name: "visual",
+      testMatch: visualTests,
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: `http://127.0.0.1:${visualServerPort}`,
+        launchOptions: chromiumLaunchOptions,
+      },
+    },
   ],
   webServer: [
     {
@@ -92,5 +110,6 @@ export default defineConfig({
     // A second server whose clock tests may move (tests/e2e/support/staff.ts), so moving it never
     // disturbs the tests running against the first one at the same time.
     appServer(clockServerPort, `.tmp/e2e-${clockServerPort}`, clockFile),
+    appServer(visualServerPort, `.tmp/e2e-${visualServerPort}`),
   ],
 });

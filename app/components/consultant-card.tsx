@@ -75,7 +75,7 @@ export function ConsultantCard({
 function NextFreeTime({ time, windowDays }: { time: string | null; windowDays: number }) {
   // At the foot of the card, so the times of one row of cards line up.
   return (
-    <div className="mt-auto pt-2">
+    <div data-changes-with-time className="mt-auto pt-2">
       {time ? (
         <p className="border-gray-100 border-t pt-2 text-sm">
           <span className="block text-muted text-xs">Next free time</span>

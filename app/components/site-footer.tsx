@@ -61,7 +61,11 @@ export function SiteFooter({ contact }: { contact?: AgencyContact | null }) {
         </nav>
       </div>
       <div className="border-white/10 border-t">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-brand-200 text-sm sm:px-6 lg:px-8">
+        {/* data-changes-with-time: the visual regression test masks what the calendar changes. */}
+        <p
+          data-changes-with-time
+          className="mx-auto max-w-7xl px-4 py-6 text-brand-200 text-sm sm:px-6 lg:px-8"
+        >
           © {years} {site.name}. All rights reserved.
         </p>
       </div>
