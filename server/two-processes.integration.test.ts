@@ -18,7 +18,6 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { count, eq, like } from "drizzle-orm";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -44,6 +43,7 @@ import {
   signUp,
   uniqueEmail,
 } from "../tests/setup/factories";
+import { startTestSmtpServer, subjectOf, type TestSmtpServer } from "../tests/setup/smtp-server";
 import { createServerDatabase } from "../tests/setup/test-database";
 
 const run = promisify(execFile);
@@ -68,43 +68,10 @@ if (skipReason) console.warn(`two-process tests skipped: ${skipReason}`);
 const buildDirectory = path.resolve(".tmp", `two-processes-${process.pid}-${Date.now()}`);
 const FORMS_PER_MINUTE = 4;
 
-interface ReceivedMail {
-  to: string[];
-  subject: string;
-}
-
 let database: { url: string; drop(): Promise<void> } | undefined;
 let handle: DatabaseHandle | undefined;
-let smtp: SMTPServer | undefined;
-const received: ReceivedMail[] = [];
+let smtp: TestSmtpServer | undefined;
 const servers: RunningServer[] = [];
-
-/** A real SMTP server on 127.0.0.1 keeping the envelope and subject of each message. */
-async function startSmtpSink(): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const head =
-          Buffer.concat(chunks)
-            .toString("utf8")
-            .split(/\r?\n\r?\n/)[0] ?? "";
-        received.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? "",
-        });
-        callback();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { server, port };
-}
 
 /** Requests to one server process, in the shape the factories take. */
 function target(server: RunningServer): RequestTarget {
@@ -138,13 +105,13 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
   beforeAll(async () => {
     mkdirSync(buildDirectory, { recursive: true });
     const [sink] = await Promise.all([
-      startSmtpSink(),
+      startTestSmtpServer(),
       buildCompiledServer(buildDirectory),
       createServerDatabase(postgresUrl!).then((created) => {
         database = created;
       }),
     ]);
-    smtp = sink.server;
+    smtp = sink;
     smtpPort = sink.port;
     // Both at once on the empty database: migrations, demo data and generated secrets race.
     const [a, b] = await Promise.all([
@@ -161,7 +128,7 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
     await Promise.all(servers.map(stop));
     await handle?.close();
     await database?.drop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
     rmSync(buildDirectory, { recursive: true, force: true });
   }, 60_000);
 
@@ -282,14 +249,13 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
     // A moment for a duplicate, if any, to arrive.
     await pause(300);
 
-    const raced = received.filter((mail) => mail.subject.startsWith("Race "));
-    expect(raced.map((mail) => mail.subject).sort()).toEqual(
-      Array.from({ length: MESSAGES }, (_, index) => `Race ${index}`).sort(),
-    );
+    const subjects = smtp!.received.map(subjectOf);
+    const raced = subjects.filter((subject) => subject.startsWith("Race "));
+    expect(raced.sort()).toEqual(Array.from({ length: MESSAGES }, (_, index) => `Race ${index}`).sort());
     const rows = await handle!.db.select().from(outbox);
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
     // The product's own e-mails (sign-ups, bookings, inquiries) went out once each too.
-    expect(received).toHaveLength(rows.length);
+    expect(subjects).toHaveLength(rows.length);
     const racedRows = await handle!.db
       .select({ n: count() })
       .from(outbox)

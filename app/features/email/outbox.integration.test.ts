@@ -1,62 +1,26 @@
 import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "~/infra/mailer.server";
 import { outbox } from "../../../db/schema";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/setup/smtp-server";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { deliverDueEmails, type EmailMessage, enqueueEmail, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
 
 let database: DatabaseHandle;
 const FROM = "VA Hub <hello@example.com>";
 
-interface ReceivedMail {
-  mailFrom: string;
-  rcptTo: string[];
-  raw: string;
-}
-
-interface TestSmtpServer {
-  port: number;
-  received: ReceivedMail[];
-  close(): Promise<void>;
-}
-
 const openServers = new Set<TestSmtpServer>();
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+/** A test SMTP server closed after each test. */
 async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          rcptTo: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address();
-  if (!address || typeof address === "string") throw new Error("the SMTP server has no port");
+  const server = await startTestSmtpServer(port);
   const handle: TestSmtpServer = {
-    port: address.port,
-    received,
+    ...server,
     close: () => {
       openServers.delete(handle);
-      return new Promise<void>((resolve) => server.close(() => resolve()));
+      return server.close();
     },
   };
   openServers.add(handle);
