@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, isNull, lte } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import type { Database } from "~/infra/db.server";
@@ -26,10 +26,18 @@ export function snapshotOf(consultant: Consultant): ConsultantSnapshot {
   };
 }
 
-/** Every consultant customers may see (archived ones left out), or those of one speciality, by name. */
+/** A search text as a case-insensitive LIKE pattern, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * Every consultant customers may see (archived ones left out), by name; narrowed to one
+ * speciality, a part of the name (any case, wildcards taken literally) or a highest fee when asked.
+ */
 export async function listConsultants(
   db: Database,
-  options: { speciality?: SpecialityName } = {},
+  options: { speciality?: SpecialityName; nameContains?: string; maxFeeCents?: number } = {},
 ): Promise<Consultant[]> {
   return db
     .select()
@@ -38,6 +46,8 @@ export async function listConsultants(
       and(
         isNull(consultants.archivedAt),
         options.speciality ? eq(consultants.speciality, options.speciality) : undefined,
+        options.nameContains ? ilike(consultants.name, containsPattern(options.nameContains)) : undefined,
+        options.maxFeeCents !== undefined ? lte(consultants.feeCents, options.maxFeeCents) : undefined,
       ),
     )
     .orderBy(asc(consultants.name));

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, gt, inArray, isNull, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import type { Database } from "~/infra/db.server";
-import { appointments, type Consultant, consultants } from "../../../db/schema";
+import { appointments, type Consultant } from "../../../db/schema";
 import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../booking/slots";
+import { listConsultants } from "./consultants.server";
 import type { DirectoryQuery } from "./directory-query";
 
 /** A consultant in the directory with their next free start, or null when the booking window has none. */
@@ -20,11 +21,6 @@ export interface DirectoryTimes {
   visitorZone: string;
 }
 
-/** A name search as a case-insensitive LIKE pattern, its wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /**
  * The consultants customers may see that match the query, each with their next free time, in the
  * asked order: one query for the consultants (speciality, name and fee filtered by the database),
@@ -36,18 +32,11 @@ export async function searchDirectory(
   times: DirectoryTimes,
 ): Promise<DirectoryEntry[]> {
   const { query } = options;
-  const listed = await db
-    .select()
-    .from(consultants)
-    .where(
-      and(
-        isNull(consultants.archivedAt),
-        options.speciality ? eq(consultants.speciality, options.speciality) : undefined,
-        query.q ? ilike(consultants.name, containsPattern(query.q)) : undefined,
-        query.maxFee !== null ? lte(consultants.feeCents, query.maxFee * 100) : undefined,
-      ),
-    )
-    .orderBy(asc(consultants.name));
+  const listed = await listConsultants(db, {
+    speciality: options.speciality,
+    nameContains: query.q || undefined,
+    maxFeeCents: query.maxFee !== null ? query.maxFee * 100 : undefined,
+  });
   const nextFree = await nextFreeTimes(db, listed, times);
   const entries = listed.map((consultant) => ({ consultant, nextFree: nextFree.get(consultant.id) ?? null }));
   return orderEntries(keepFreeWhen(entries, query.when, times), query.sort);
