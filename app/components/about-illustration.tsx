@@ -1,17 +1,10 @@
+import { A, INK, L, OUTLINE, P, S, V, W, X } from "./illustration-palette";
+
 /**
  * The About page's picture: a client's card and an assistant's card joined by a coordinator's
  * match (the check), over a shield for the care taken with their data. Same stage, palette and
  * strokes as the home page's hero (brand purples, one amber accent). Decorative.
  */
-const INK = "#2e1065";
-const P = "#6d28d9";
-const V = "#8b5cf6";
-const L = "#c4b5fd";
-const X = "#ede9fe";
-const S = "#f5f3ff";
-const OUTLINE = "#ddd6fe";
-const A = "#f59e0b";
-const W = "#fff";
 
 function ProfileCard({ x, children }: { x: number; children: React.ReactNode }) {
   return (

@@ -1,19 +1,11 @@
 import type { ReactNode } from "react";
 import type { IllustrationName } from "~/content/service-summaries";
+import { A, G, L, P, V, W, X } from "./illustration-palette";
 
 /**
  * Small drawn scenes for services and their parts: one per name, all on the same 160 × 120 canvas,
  * all in the brand purples with one amber accent. Decorative only (the text beside them says it all).
  */
-
-// The palette of the drawings (the Tailwind theme's brand-700/500/300/100, accent-500, a grey).
-const P = "#6d28d9";
-const V = "#8b5cf6";
-const L = "#c4b5fd";
-const X = "#ede9fe";
-const A = "#f59e0b";
-const G = "#9ca3af";
-const W = "#fff";
 
 /** The shared stage: a soft panel, two faint circles and a shadow for the scene to stand on. */
 function Backdrop() {
