@@ -154,11 +154,7 @@ export function DirectorySort({
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
         className={bareInput}
       >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
+        <ChoiceOptions choices={choices} />
       </select>
     </div>
   );
@@ -183,12 +179,16 @@ function ChoiceSelect({
         {label}
       </label>
       <select id={id} name={name} defaultValue={value} className={stackedInput}>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
+        <ChoiceOptions choices={choices} />
       </select>
     </div>
   );
+}
+
+function ChoiceOptions({ choices }: { choices: DirectoryChoice[] }) {
+  return choices.map((choice) => (
+    <option key={choice.value} value={choice.value}>
+      {choice.label}
+    </option>
+  ));
 }
