@@ -53,8 +53,15 @@ export function DirectoryFilters({
   const { q, when, maxFee, sort } = values;
 
   // Back and forward change the address, not the fields the visitor last touched: show the
-  // address's values again (kept uncontrolled, so focus and typing are never disturbed).
+  // address's values again (kept uncontrolled, so focus and typing are never disturbed). Not on
+  // the first render: the page came with those values, and what a visitor typed before the
+  // scripts arrived must stay.
+  const hydrated = useRef(false);
   useEffect(() => {
+    if (!hydrated.current) {
+      hydrated.current = true;
+      return;
+    }
     const elements = form.current?.elements;
     if (!elements) return;
     const set = (name: string, value: string) => {

@@ -87,6 +87,25 @@ test("speciality, free this week and a fee ceiling narrow the list, the order ch
   await expect(cardNames(page)).toHaveText(["Priya Desai", "Lucas Meyer"]);
 });
 
+test("what a visitor types before the scripts arrive is still there when they do", async ({ page }) => {
+  // The page's modules are held back until the visitor has typed, as on a slow phone.
+  let releaseScripts: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // The load event waits for the held modules: go on as soon as the page's HTML is there.
+  await page.goto("/consultant", { waitUntil: "domcontentloaded" });
+  await searchForm(page).getByLabel("Consultant name").fill("petrova");
+  releaseScripts();
+  await waitForHydration(page);
+  await expect(searchForm(page).getByLabel("Consultant name")).toHaveValue("petrova");
+  await searchForm(page).getByLabel("Consultant name").press("Enter");
+  await page.waitForURL((url) => url.search === "?q=petrova");
+  await expect(cardNames(page)).toHaveText(["Nina Petrova"]);
+});
+
 test("the form works without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktopViewport });
   const page = await context.newPage();
