@@ -2,10 +2,42 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+const bundledServerLibraries = [
+  "@react-router/node",
+  "chrono-node",
+  "drizzle-orm",
+  "hono",
+  "isbot",
+  "libphonenumber-js",
+  "lucide-react",
+  "luxon",
+  "marked",
+  "minisearch",
+  "react",
+  "react-dom",
+  "react-router",
+  "stripe",
+  "zod",
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   // The server bundle's entry is our Hono app, so pages, API and database share one module graph.
   // The browser build writes its manifest so scripts/check-page-weight.ts can total each page's JavaScript.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { manifest: true },
+  build: {
+    manifest: !isSsrBuild,
+    rollupOptions: {
+      ...(isSsrBuild ? { input: "./server/app.ts" } : {}),
+      // zod's sources carry comments for esbuild that Rollup cannot place; they change nothing.
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/zod/")) return;
+        warn(warning);
+      },
+    },
+  },
+  // Pure-JavaScript libraries of many small files go into the server bundle: a start then reads one
+  // file instead of about a thousand (importing the app took 1.3 s, now 0.7 s). Native, WebAssembly
+  // and CommonJS-only packages (sharp, PGlite, pg, ics, NLP.js, ...) stay in node_modules.
+  ssr: command === "build" ? { noExternal: bundledServerLibraries } : undefined,
   plugins: [tailwindcss(), reactRouter()],
 }));

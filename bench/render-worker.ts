@@ -6,13 +6,23 @@
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { createElement } from "react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { type EntryContext, type ServerBuild, ServerRouter } from "react-router";
+import type { createElement as CreateElement } from "react";
+import type {
+  renderToPipeableStream as RenderToPipeableStream,
+  renderToString as RenderToString,
+} from "react-dom/server";
+import type { EntryContext, ServerBuild, ServerRouter as ServerRouterComponent } from "react-router";
 
 type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 interface Bundle {
   serverBuild?: ServerBuild;
+  /** The bundle's own React (a copy from node_modules would be a second React, without the page's hooks). */
+  react?: {
+    createElement: typeof CreateElement;
+    renderToString: typeof RenderToString;
+    renderToPipeableStream: typeof RenderToPipeableStream;
+    ServerRouter: typeof ServerRouterComponent;
+  };
   createApp(options?: { build?: ServerBuild }): Promise<FetchApp>;
   closeRuntime(): Promise<void>;
 }
@@ -44,7 +54,10 @@ const nodeBindings = {
 const bundlePath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const bundle = (await import(pathToFileURL(bundlePath).href)) as Bundle;
 const build = bundle.serverBuild;
-if (!build) throw new Error(`${bundlePath} does not export serverBuild: rebuild with "npm run build"`);
+if (!build || !bundle.react) {
+  throw new Error(`${bundlePath} does not export serverBuild and react: rebuild with "npm run build"`);
+}
+const { createElement, renderToString, renderToPipeableStream, ServerRouter } = bundle.react;
 
 // The app as the server runs it, and a twin whose document renderer also keeps what it was given.
 const app = await bundle.createApp();

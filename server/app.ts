@@ -1,16 +1,29 @@
 // The server bundle's entry (see vite.config.ts): pages and API in one module graph.
 
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import type { ServerBuild } from "react-router";
+import { createElement } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { type ServerBuild, ServerRouter } from "react-router";
+import { restoreClassifier, type SavedClassifier } from "~/features/bot/nlu";
 import { createHttpApp } from "./http-app";
 import { createPageHandler } from "./page-handler";
 import { closeRuntime, getRuntime } from "./runtime";
 
 /** The pages' build inside this bundle, for the render bench (bench/render-worker.ts). */
 export const serverBuild: ServerBuild = build;
+/** React and React Router as bundled here, for the same bench's bare renders of the same tree. */
+export const react = { createElement, renderToString, renderToPipeableStream, ServerRouter };
+
+export { saveClassifier } from "~/features/bot/nlu";
+
+/** Written by `npm run build` (scripts/save-bot-classifier.mjs) beside this bundle. */
+export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
 
 /** The HTTP app; `options.build` stands in for the pages' build (the render bench wraps it). */
 export async function createApp(options: { build?: ServerBuild } = {}) {
+  if (import.meta.env.PROD) loadSavedClassifier();
   const { env, logger, database, secrets, payments, catalogueAnswers } = await getRuntime();
   return createHttpApp({
     env,
@@ -25,3 +38,16 @@ export async function createApp(options: { build?: ServerBuild } = {}) {
 }
 
 export { closeRuntime };
+
+/** The assistant's classifier as the build trained it, so a start does not spend a second training it. */
+function loadSavedClassifier(): void {
+  let saved: SavedClassifier;
+  try {
+    saved = JSON.parse(
+      readFileSync(path.resolve(process.env.BUILD_DIR ?? "build", SAVED_CLASSIFIER_FILE), "utf8"),
+    );
+  } catch {
+    return; // Not built with one (or unreadable): the classifier is trained at start instead.
+  }
+  restoreClassifier(saved);
+}

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
+import { createRequire } from "node:module";
 import pino from "pino";
-import pretty from "pino-pretty";
+import type PinoPretty from "pino-pretty";
 
 export type Logger = pino.Logger;
 
@@ -29,6 +30,8 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
   if (!(options.pretty ?? process.stdout.isTTY === true)) {
     return pino(settings, destination ?? batchedStdout());
   }
+  // Loaded only for a person at a terminal: a server writing JSON lines starts without it.
+  const pretty = createRequire(import.meta.url)("pino-pretty") as typeof PinoPretty;
   return pino(
     settings,
     pretty({

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { EmailAttachment } from "../../db/schema";
 
 /** One message as it leaves the outbox for the mail server. */
@@ -23,21 +23,28 @@ export interface MailTransport {
  * by default); the URL's query can set others, e.g. `?socketTimeout=60000`.
  */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded with the first message, not at start (a start with nothing to send is faster).
+  let transporter: Promise<Transporter> | undefined;
+  const connect = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 30_000,
+    });
+  };
   return {
-    sendMail: (mail) =>
-      transporter.sendMail({
+    async sendMail(mail) {
+      transporter ??= connect();
+      return (await transporter).sendMail({
         ...mail,
         attachments: mail.attachments.map((attachment) => ({
           filename: attachment.filename,
           contentType: attachment.contentType,
           content: attachment.content,
         })),
-      }),
+      });
+    },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { type ConcurrencyLimit, createConcurrencyLimit } from "~/infra/concurrency-limit.server";
 import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
@@ -131,6 +131,7 @@ export async function storeUploadedPicture(
     // orientation first so the picture stays upright without it. One WebP only, no AVIF copy: at
     // this size WebP is already a few kilobytes, AVIF would add a slower encode inside the decode
     // budget and a second file to keep and delete, and <Portrait> shows a one-format picture as is.
+    const sharp = await loadSharp();
     encoded = await sharp(picture.bytes, { limitInputPixels: maxPixels })
       .timeout({ seconds: DECODE_SECONDS })
       .rotate()
@@ -200,12 +201,18 @@ async function countUpload(db: Database, picture: PictureUpload): Promise<void> 
   }
 }
 
+/** sharp, a native library, is loaded with the first picture rather than at every start. */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
+
 /**
  * From the header alone (nothing decoded yet): that this is a format we take, and not more pixels
  * than that format may have. A tiny file can claim a huge size. Returns the format's limit.
  */
 async function checkHeader(bytes: Uint8Array): Promise<number> {
   let header: Metadata | undefined;
+  const sharp = await loadSharp();
   try {
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {

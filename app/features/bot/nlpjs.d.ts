@@ -26,5 +26,8 @@ declare module "@nlpjs/nlu" {
     constructor(settings: NluSettings, container: Container);
     train(corpus: Array<{ utterance: string; intent: string }>): Promise<unknown>;
     process(utterance: string): Promise<{ classifications: Array<{ intent: string; score: number }> }>;
+    /** The trained weights and settings as plain JSON. */
+    toJSON(): unknown;
+    fromJSON(json: unknown): void;
   }
 }

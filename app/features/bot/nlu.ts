@@ -5,6 +5,7 @@
  * not likely enough is FallbackIntent too, and two intents close to each other make a question.
  * The service or speciality a message names comes from entities.ts, not from the classifier.
  */
+import { createHash } from "node:crypto";
 import { containerBootstrap } from "@nlpjs/core";
 import { LangEn } from "@nlpjs/lang-en-min";
 import { NluNeural } from "@nlpjs/nlu";
@@ -16,6 +17,7 @@ import {
   SPECIALITY_INTENTS,
   sameMeaning,
   samePhrase,
+  type TrainingExample,
   trainingExamples,
 } from "./catalog";
 import { servicesNamed, specialitiesNamed, withDatesMasked, writesCapitalIT } from "./entities";
@@ -70,6 +72,18 @@ interface Classifier {
   trainingMs: number;
 }
 
+/**
+ * A trained classifier as JSON. The build saves one (scripts/save-bot-classifier.mjs) so that a
+ * start loads it in milliseconds instead of training for about a second.
+ */
+export interface SavedClassifier {
+  /** A digest of what it was trained from: a classifier trained from other examples is not used. */
+  trainedFrom: string;
+  nlu: unknown;
+  vocabulary: Array<[word: string, count: number]>;
+  inScopeWords: string[];
+}
+
 let training: Promise<Classifier> | undefined;
 
 /** The words of a sentence, with its dates as one word and contact details gone. */
@@ -102,13 +116,29 @@ function entityMarkers(text: string): string[] {
   return markers;
 }
 
-async function train(): Promise<Classifier> {
-  const started = performance.now();
+async function untrainedNlu(): Promise<InstanceType<typeof NluNeural>> {
   const container = await containerBootstrap();
   container.use(LangEn);
-  const nlu = new NluNeural({ locale: "en", useNoneFeature: true, log: false }, container);
+  return new NluNeural({ locale: "en", useNoneFeature: true, log: false }, container);
+}
+
+/** Each training sentence by its exact words. */
+function phrasesOf(examples: TrainingExample[]): Map<string, string> {
+  return new Map(examples.map((example) => [words(example.text).join(" "), example.intent]));
+}
+
+/** What the classifier learns from: the examples and the words read as one. */
+function trainingDigest(examples: TrainingExample[]): string {
+  return createHash("sha256")
+    .update(JSON.stringify([examples, sameMeaning, samePhrase]))
+    .digest("hex");
+}
+
+async function train(): Promise<Classifier> {
+  const started = performance.now();
+  const nlu = await untrainedNlu();
   const examples = trainingExamples();
-  const vocabulary = new Vocabulary(examples.flatMap((example) => wordsOf(example.text)));
+  const vocabulary = Vocabulary.counting(examples.flatMap((example) => wordsOf(example.text)));
   const inScopeWords = new Set(
     examples
       .filter((example) => example.intent !== INTENT.fallback)
@@ -119,9 +149,40 @@ async function train(): Promise<Classifier> {
     intent: example.intent === INTENT.fallback ? "None" : example.intent,
   }));
   await nlu.train(corpus);
-  const phrases = new Map<string, string>();
-  for (const example of examples) phrases.set(words(example.text).join(" "), example.intent);
+  const phrases = phrasesOf(examples);
   return { nlu, vocabulary, inScopeWords, phrases, trainingMs: performance.now() - started };
+}
+
+/** The classifier as JSON, trained first if it was not yet. */
+export async function saveClassifier(): Promise<SavedClassifier> {
+  const { nlu, vocabulary, inScopeWords } = await classifier();
+  return {
+    trainedFrom: trainingDigest(trainingExamples()),
+    nlu: nlu.toJSON(),
+    vocabulary: vocabulary.entries(),
+    inScopeWords: [...inScopeWords],
+  };
+}
+
+/**
+ * Uses a saved classifier instead of training one, unless it was trained from other examples (then
+ * the classifier is trained as usual). Says whether it was used.
+ */
+export function restoreClassifier(saved: SavedClassifier): boolean {
+  const examples = trainingExamples();
+  if (training || saved.trainedFrom !== trainingDigest(examples)) return false;
+  const started = performance.now();
+  training = untrainedNlu().then((nlu) => {
+    nlu.fromJSON(saved.nlu);
+    return {
+      nlu,
+      vocabulary: new Vocabulary(new Map(saved.vocabulary)),
+      inScopeWords: new Set(saved.inScopeWords),
+      phrases: phrasesOf(examples),
+      trainingMs: performance.now() - started,
+    };
+  });
+  return true;
 }
 
 /** The trained classifier, trained once per process on first use (or by warmUp at start). */
@@ -251,10 +312,16 @@ function closePair(
 
 /** Words one typing slip away (two for long words) from a known word are read as that word. */
 class Vocabulary {
-  private readonly counts = new Map<string, number>();
+  constructor(private readonly counts: Map<string, number>) {}
 
-  constructor(list: string[]) {
-    for (const word of list) this.counts.set(word, (this.counts.get(word) ?? 0) + 1);
+  static counting(list: string[]): Vocabulary {
+    const counts = new Map<string, number>();
+    for (const word of list) counts.set(word, (counts.get(word) ?? 0) + 1);
+    return new Vocabulary(counts);
+  }
+
+  entries(): Array<[string, number]> {
+    return [...this.counts];
   }
 
   corrected(word: string): string {
