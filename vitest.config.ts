@@ -16,12 +16,14 @@ export default defineConfig({
     // machine, while most integration tests spend their time waiting on sockets and timers: two
     // workers took the suite from 7.6 to 5 minutes there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    globalSetup: ["tests/setup/train-classifier-once.ts", "tests/setup/snapshot-embedded-database.ts"],
     projects: [
       {
         resolve: { alias },
         test: {
           name: "unit",
           env,
+          setupFiles: ["tests/setup/restore-classifier.ts"],
           include: ["**/*.test.ts", "**/*.test.tsx"],
           exclude: [...exclude, "**/*.integration.test.ts"],
         },
@@ -31,6 +33,7 @@ export default defineConfig({
         test: {
           name: "integration",
           env,
+          setupFiles: ["tests/setup/restore-classifier.ts"],
           include: ["**/*.integration.test.ts"],
           // VITEST_EXCLUDE: extra comma-separated globs, for a run that covers part of the suite
           // (CI's PostgreSQL re-run leaves out the route fuzz test; see .ci/run).

@@ -70,6 +70,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDirectory?: string;
+  /**
+   * A PGlite database to start from instead of an empty one (`migratedEmbeddedSnapshot`): opening
+   * a copy takes about a third of the time of creating and migrating a new one (tests).
+   */
+  pgliteSnapshot?: Blob;
   timeLimits?: DatabaseTimeLimits;
   /** Told when PostgreSQL drops a connection (a restart, a network failure); the pool replaces it. */
   onConnectionLost?: (error: Error) => void;
@@ -82,16 +87,28 @@ export class DatabaseUnavailableError extends Error {}
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const timeLimits = options.timeLimits ?? defaultTimeLimits;
   if (options.databaseUrl) return openPostgres(options.databaseUrl, timeLimits, options.onConnectionLost);
-  return openPglite(options.pgliteDirectory, timeLimits);
+  return openPglite(options.pgliteDirectory, timeLimits, options.pgliteSnapshot);
+}
+
+/** A new embedded database with every migration applied, as a tarball to open copies of. */
+export async function migratedEmbeddedSnapshot(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPglite(
   directory: string | undefined,
   timeLimits: DatabaseTimeLimits,
+  snapshot?: Blob,
 ): Promise<DatabaseHandle> {
   const started = performance.now();
   if (directory) mkdirSync(directory, { recursive: true });
-  const client = directory ? new PGlite(directory) : new PGlite();
+  const client = new PGlite({ dataDir: directory, loadDataDir: snapshot });
   await client.waitReady;
   const opened = performance.now();
   const migrations = await migrateUnlessUpToDate(

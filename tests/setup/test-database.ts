@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 
@@ -24,13 +25,23 @@ export async function createServerDatabase(
   };
 }
 
+let migratedSnapshot: Blob | undefined;
+
+/** The migrated embedded database saved once for the run (snapshot-embedded-database.ts). */
+async function embeddedSnapshot(): Promise<Blob> {
+  // Imported here: this module also serves the benchmarks, which run outside Vitest.
+  const { inject } = await import("vitest");
+  migratedSnapshot ??= new Blob([readFileSync(inject("embeddedDatabaseSnapshotFile"))]);
+  return migratedSnapshot;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+  if (!serverUrl) return openDatabase({ pgliteSnapshot: await embeddedSnapshot() });
   const created = await createServerDatabase(serverUrl);
   const handle = await openDatabase({ databaseUrl: created.url });
   return {
