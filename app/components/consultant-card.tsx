@@ -73,17 +73,20 @@ export function ConsultantCard({
 }
 
 function NextFreeTime({ time, windowDays }: { time: string | null; windowDays: number }) {
-  // At the foot of the card, so the times of one row of cards line up.
+  // At the foot of the card, so the times of one row of cards line up. Two lines are kept for the
+  // time whatever its length ("Today at 2 PM", "Wed, Dec 30 at 10:30 AM"), so the grid's height
+  // does not change with the day the page is read.
   return (
     <div data-changes-with-time className="mt-auto pt-2">
       {time ? (
         <p className="border-gray-100 border-t pt-2 text-sm">
           <span className="block text-muted text-xs">Next free time</span>
-          <span className="block text-balance font-medium text-brand-800">{time}</span>
+          <span className="block min-h-[2lh] text-balance font-medium text-brand-800">{time}</span>
         </p>
       ) : (
         <p className="border-gray-100 border-t pt-2 text-muted text-sm">
-          No free time in the next {windowDays} days
+          {/* As tall as a label and a two-line time. */}
+          <span className="block min-h-[calc(1rem+2lh)]">No free time in the next {windowDays} days</span>
         </p>
       )}
     </div>
