@@ -82,6 +82,42 @@ function connects(port: number): Promise<boolean> {
   );
 }
 
+/** A GET of /healthz through `agent`: its status, its Keep-Alive header, and whether it reused a connection. */
+function healthCheck(port: number, agent: Agent) {
+  return new Promise<{ status?: number; keepAlive?: string; reusedConnection: boolean }>(
+    (resolve, reject) => {
+      const request = get({ host: "127.0.0.1", port, path: "/healthz", agent }, (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode,
+            keepAlive: response.headers["keep-alive"],
+            reusedConnection: request.reusedSocket,
+          }),
+        );
+      });
+      request.on("error", reject);
+    },
+  );
+}
+
+describe("an idle keep-alive connection", () => {
+  it("stays open well past Node's default (about 6 s), so a client's next request on it is not cut off", async () => {
+    const server = await startServer({});
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await healthCheck(server.port, agent)).toEqual({
+      status: 200,
+      keepAlive: "timeout=65",
+      reusedConnection: false,
+    });
+    await pause(7_000);
+    expect(await healthCheck(server.port, agent)).toMatchObject({ status: 200, reusedConnection: true });
+    agent.destroy();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+});
+
 describe("SIGTERM to the compiled server", () => {
   it("stops accepting, answers every request in flight with Connection: close, then closes the database and exits 0", async () => {
     const server = await startServer({});

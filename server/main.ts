@@ -54,6 +54,15 @@ function handle(request: AnyRequest, response: AnyResponse) {
     });
 }
 const server = createServer(handle);
+/**
+ * How long an idle keep-alive connection stays open. Node's 5 s is shorter than what clients and
+ * load balancers keep theirs (60 s is common), so a request sent on a connection the server is just
+ * closing fails with ECONNRESET, as the end-to-end tests' HTTP client saw. The server must be the one
+ * that waits longer; headers get a second more, as Node requires.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 const http2 = acceptCleartextHttp2(server, handle);
 
 const plan = planProcesses(env);
