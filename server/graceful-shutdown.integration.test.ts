@@ -91,7 +91,7 @@ function healthCheck(port: number, agent: Agent) {
         response.on("end", () =>
           resolve({
             status: response.statusCode,
-            keepAlive: response.headers["keep-alive"],
+            keepAlive: response.headers["keep-alive"]?.toString(),
             reusedConnection: request.reusedSocket,
           }),
         );
