@@ -52,6 +52,14 @@ describe("slotWindow", () => {
     expect(times(days[6]!)).toEqual(FULL_DAY_SLOT_TIMES);
   });
 
+  it("gives a day's earlier starts back to an earlier clock after a later one has read that day", () => {
+    const afternoon = slotWindow({ now: at("2027-06-08T15:10", NEW_YORK), zone: NEW_YORK });
+    const morning = slotWindow({ now: at("2027-06-08T09:00", NEW_YORK), zone: NEW_YORK });
+    expect(times(afternoon[0]!)[0]).toBe("03:30 PM");
+    expect(times(morning[0]!)).toEqual(FULL_DAY_SLOT_TIMES);
+    expect(morning[1]).toEqual(afternoon[1]);
+  });
+
   it("leaves out taken slots", () => {
     const taken = new Set([at("2027-05-04T11:00", NEW_YORK).getTime()]);
     const days = slotWindow({ now: at("2027-05-03T08:00", NEW_YORK), zone: NEW_YORK, taken });

@@ -57,26 +57,42 @@ export interface GridDay {
 export function bookingGrid(options: { now: Date; zone: string }): GridDay[] {
   const { zone } = options;
   const now = DateTime.fromJSDate(options.now, { zone });
+  const nowMs = now.toMillis();
   const days: GridDay[] = [];
   for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
-    const day = now.startOf("day").plus({ days: offset });
-    const starts: DateTime[] = [];
-    for (let minutes = DAY_START_HOUR * 60; minutes < DAY_END_HOUR * 60; minutes += SLOT_MINUTES) {
-      const start = DateTime.fromObject(
-        {
-          year: day.year,
-          month: day.month,
-          day: day.day,
-          hour: Math.floor(minutes / 60),
-          minute: minutes % 60,
-        },
-        { zone },
-      );
-      if (start > now) starts.push(start);
-    }
-    days.push({ date: day.toISODate()!, starts });
+    const date = now.startOf("day").plus({ days: offset }).toISODate()!;
+    days.push({ date, starts: dayStarts(zone, date).filter((start) => start.toMillis() > nowMs) });
   }
   return days;
+}
+
+/**
+ * Every start of the grid on one calendar day, kept per zone and day: resolving a wall-clock time
+ * in a zone is luxon's slow part (5 ms for a week's grid), and a day's starts never change.
+ */
+const startsByZoneAndDay = new Map<string, readonly DateTime[]>();
+/** Enough for the week's grid in several zones; the oldest days are forgotten first as the calendar moves on. */
+const MAX_REMEMBERED_DAYS = 64;
+
+function dayStarts(zone: string, date: string): readonly DateTime[] {
+  const key = `${zone} ${date}`;
+  const remembered = startsByZoneAndDay.get(key);
+  if (remembered) return remembered;
+  const [year, month, day] = date.split("-").map(Number);
+  const starts: DateTime[] = [];
+  for (let minutes = DAY_START_HOUR * 60; minutes < DAY_END_HOUR * 60; minutes += SLOT_MINUTES) {
+    starts.push(
+      DateTime.fromObject(
+        { year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
+        { zone },
+      ),
+    );
+  }
+  if (startsByZoneAndDay.size >= MAX_REMEMBERED_DAYS) {
+    startsByZoneAndDay.delete(startsByZoneAndDay.keys().next().value as string);
+  }
+  startsByZoneAndDay.set(key, starts);
+  return starts;
 }
 
 /** Whether a start of the grid is free: not taken by an active booking, inside the working time. */
