@@ -35,7 +35,13 @@ const integrationFiles = ["**/*.integration.test.ts"];
 // VITEST_EXCLUDE: extra comma-separated globs, for a run that covers part of the suite (CI's
 // PostgreSQL re-run leaves out the route fuzz test; see .ci/run).
 const excludedByRun = process.env.VITEST_EXCLUDE?.split(",").filter(Boolean) ?? [];
-const integration = { env, testTimeout: 30_000, hookTimeout: 60_000 };
+const integrationTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+const ownModuleIntegrationFiles = ownModules.filter((file) => file.endsWith(".integration.test.ts"));
+
+/** A project of this suite: the app's alias, the environment and the restored classifier in every one. */
+function project(test: { name: string; include: string[]; exclude: string[] } & Record<string, unknown>) {
+  return { resolve: { alias }, test: { env, setupFiles: ["tests/setup/restore-classifier.ts"], ...test } };
+}
 
 export default defineConfig({
   resolve: { alias },
@@ -47,48 +53,30 @@ export default defineConfig({
     globalSetup: ["tests/setup/train-classifier-once.ts", "tests/setup/snapshot-embedded-database.ts"],
     // `--project 'integration*'` (npm run test:postgres) runs both integration projects.
     projects: [
-      {
-        resolve: { alias },
-        test: {
-          name: "unit",
-          env,
-          setupFiles: ["tests/setup/restore-classifier.ts"],
-          isolate: false,
-          include: unitFiles,
-          exclude: [...exclude, ...integrationFiles, ...ownModules],
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: "unit-own-modules",
-          env,
-          setupFiles: ["tests/setup/restore-classifier.ts"],
-          include: ownModules.filter((file) => !file.endsWith(".integration.test.ts")),
-          exclude,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: "integration",
-          ...integration,
-          setupFiles: ["tests/setup/restore-classifier.ts"],
-          isolate: false,
-          include: integrationFiles,
-          exclude: [...exclude, ...ownModules, ...excludedByRun],
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: "integration-own-modules",
-          ...integration,
-          setupFiles: ["tests/setup/restore-classifier.ts"],
-          include: ownModules.filter((file) => file.endsWith(".integration.test.ts")),
-          exclude: [...exclude, ...excludedByRun],
-        },
-      },
+      project({
+        name: "unit",
+        isolate: false,
+        include: unitFiles,
+        exclude: [...exclude, ...integrationFiles, ...ownModules],
+      }),
+      project({
+        name: "unit-own-modules",
+        include: ownModules.filter((file) => !ownModuleIntegrationFiles.includes(file)),
+        exclude,
+      }),
+      project({
+        name: "integration",
+        ...integrationTimeouts,
+        isolate: false,
+        include: integrationFiles,
+        exclude: [...exclude, ...ownModules, ...excludedByRun],
+      }),
+      project({
+        name: "integration-own-modules",
+        ...integrationTimeouts,
+        include: ownModuleIntegrationFiles,
+        exclude: [...exclude, ...excludedByRun],
+      }),
     ],
   },
 });
