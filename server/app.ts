@@ -7,7 +7,9 @@ import { createElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type ServerBuild, ServerRouter } from "react-router";
 import { restoreClassifier, type SavedClassifier } from "~/features/bot/nlu";
-import { createHttpApp } from "./http-app";
+import { createHttpApp, PAGE_STORE_OPTIONS } from "./http-app";
+import { createMemoryAnswerer } from "./memory-answers";
+import { PageStore } from "./page-cache";
 import { createPageHandler } from "./page-handler";
 import { closeRuntime, getRuntime } from "./runtime";
 
@@ -21,20 +23,32 @@ export { saveClassifier } from "~/features/bot/nlu";
 /** Written by `npm run build` (scripts/save-bot-classifier.mjs) beside this bundle. */
 export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
 
-/** The HTTP app; `options.build` stands in for the pages' build (the render bench wraps it). */
+/**
+ * The HTTP app, and the lane that answers from memory before it (server/main.ts tries that first);
+ * `options.build` stands in for the pages' build (the render bench wraps it).
+ */
 export async function createApp(options: { build?: ServerBuild } = {}) {
   if (import.meta.env.PROD) loadSavedClassifier();
   const { env, logger, database, secrets, payments, catalogueAnswers } = await getRuntime();
-  return createHttpApp({
+  const pageStore = new PageStore(PAGE_STORE_OPTIONS);
+  const app = createHttpApp({
     env,
     logger,
     database,
     secrets,
     payments,
     catalogueAnswers,
+    pageStore,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
   });
+  const answerFromMemory = createMemoryAnswerer({
+    pages: pageStore,
+    catalogueAnswers,
+    policy: { isProduction: env.isProduction, servedOverHttps: env.publicUrl.startsWith("https://") },
+    logger,
+  });
+  return { fetch: app.fetch, answerFromMemory };
 }
 
 export { closeRuntime };

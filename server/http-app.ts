@@ -20,6 +20,7 @@ import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
 import { isCacheablePage, routeTable, takesUploads } from "~/route-table";
+import { accessLog } from "./access-log";
 import { adminApi } from "./api/admin-api";
 import { botApi } from "./api/bot-api";
 import { type CatalogueAnswers, createCatalogueAnswers } from "./api/catalogue-answers";
@@ -30,8 +31,7 @@ import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
-import { pageCache } from "./page-cache";
-import { receivedAtOf } from "./received-at";
+import { PageStore, pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -49,6 +49,8 @@ export interface HttpAppDependencies {
    * database's change notices); without it nothing is kept.
    */
   catalogueAnswers?: CatalogueAnswers;
+  /** Rendered pages shared by anonymous visitors; a fresh store (this app's alone) when not given. */
+  pageStore?: PageStore;
   /** Built browser files, served by this process in production; Vite serves them in development. */
   clientDirectory?: string;
 }
@@ -57,7 +59,8 @@ export interface HttpAppDependencies {
 type AppEnv = { Variables: RequestContext; Bindings: Partial<HttpBindings> };
 
 const ONE_YEAR_SECONDS = 31_536_000;
-const PAGE_CACHE_TTL_MS = 10_000;
+/** How long a rendered page is shared, and how many are kept. */
+export const PAGE_STORE_OPTIONS = { ttlMs: 10_000, maxEntries: 200 };
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A database outage: PostgreSQL restarts in seconds, and the pool reconnects on the next request. */
 const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -241,8 +244,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
 
   app.use(
     pageCache({
-      ttlMs: PAGE_CACHE_TTL_MS,
-      maxEntries: 200,
+      store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
       isCacheable: (path) => isCacheablePage(routeTable, path),
       policy: { isProduction: env.isProduction, servedOverHttps: env.publicUrl.startsWith("https://") },
     }),
@@ -360,33 +362,6 @@ function hostOf(origin: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * One access-log line per request, written once the last byte is sent (or the client is gone): what
- * the client waited for includes streaming the body. The clock starts when the request's head has
- * been read; time spent in the kernel's queue before that is not visible to the process.
- */
-function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
-  return async (context, next) => {
-    const started = receivedAtOf(context.env?.incoming) ?? performance.now();
-    await next();
-    // Responses made outside Hono's context (pages) do not get the id from the middleware itself.
-    context.res.headers.set("X-Request-Id", context.var.requestId);
-    const write = (completed: boolean) =>
-      logger.info({
-        msg: "request",
-        requestId: context.var.requestId,
-        method: context.req.method,
-        path: context.req.path,
-        status: context.res.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        ...(completed ? {} : { completed: false }),
-      });
-    const outgoing = context.env?.outgoing;
-    if (!outgoing || outgoing.closed) return write(outgoing?.writableFinished ?? true);
-    outgoing.once("close", () => write(outgoing.writableFinished));
-  };
 }
 
 /**

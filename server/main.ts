@@ -13,8 +13,12 @@ import { type AnyRequest, type AnyResponse, acceptCleartextHttp2 } from "./clear
 import { isShutDownMessage, planProcesses, READY_FOR_SHUTDOWN, runPrimary } from "./cluster";
 import { stampReceived } from "./received-at";
 
-type FetchApp = { fetch(request: Request): Response | Promise<Response> };
-type AppModule = { createApp(): Promise<FetchApp>; closeRuntime(): Promise<void> };
+type App = {
+  fetch(request: Request): Response | Promise<Response>;
+  /** Answers from memory and says so, or leaves the request to `fetch` (server/memory-answers.ts). */
+  answerFromMemory(request: IncomingMessage, response: ServerResponse): boolean;
+};
+type AppModule = { createApp(): Promise<App>; closeRuntime(): Promise<void> };
 type Listener = (request: AnyRequest, response: AnyResponse) => unknown;
 type RunningApp = { listener: Listener; closeRuntime(): Promise<void> };
 
@@ -115,7 +119,16 @@ async function startApp(): Promise<RunningApp> {
     const buildEntry = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
     const appModule = (await import(buildEntry)) as AppModule;
     const app = await appModule.createApp();
-    return { listener: getRequestListener(app.fetch), closeRuntime: appModule.closeRuntime };
+    const appListener = getRequestListener(app.fetch);
+    return {
+      listener: (request, response) =>
+        // HTTP/2's compatibility objects are left to the app (the lane takes HTTP/1.1 only).
+        request.httpVersionMajor === 1 &&
+        app.answerFromMemory(request as IncomingMessage, response as ServerResponse)
+          ? undefined
+          : appListener(request, response),
+      closeRuntime: appModule.closeRuntime,
+    };
   }
   const { createServer: createViteServer } = await import("vite");
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });

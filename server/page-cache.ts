@@ -6,7 +6,7 @@ import { inlineScriptSources } from "~/lib/inline-scripts";
 import { type EncodedBody, encodedAnswer, encodeOnce, etagOf } from "./encoded-body";
 
 /** A page as every anonymous visitor gets it: the same bytes, stored in each encoding once. */
-interface SharedPage {
+export interface SharedPage {
   status: number;
   headers: [string, string][];
   /** Allows exactly the page's inline scripts, by digest: the same for every response. */
@@ -15,16 +15,57 @@ interface SharedPage {
   storedAt: number;
 }
 
-export interface PageCacheOptions {
+export interface PageStoreOptions {
   /** How long a rendered page is reused before it is rendered again. */
   ttlMs: number;
   maxEntries: number;
+}
+
+/**
+ * The shared pages, by path and query. The page cache below fills it; server/memory-answers.ts
+ * reads it too, to answer a fresh page before the request reaches the app's middleware.
+ */
+export class PageStore {
+  private readonly pages = new Map<string, SharedPage>();
+
+  constructor(readonly options: PageStoreOptions) {}
+
+  /** The page stored under `key`, fresh or not. */
+  get(key: string): SharedPage | undefined {
+    return this.pages.get(key);
+  }
+
+  /** The page stored under `key` while it is younger than `ttlMs`. */
+  fresh(key: string, now = Date.now()): SharedPage | undefined {
+    const page = this.pages.get(key);
+    return page && now - page.storedAt < this.options.ttlMs ? page : undefined;
+  }
+
+  set(key: string, page: SharedPage): void {
+    if (!this.pages.has(key) && this.pages.size >= this.options.maxEntries) {
+      this.pages.delete(this.pages.keys().next().value as string);
+    }
+    this.pages.set(key, page);
+  }
+}
+
+export interface PageCacheOptions {
+  store: PageStore;
   /** Pages whose content is the same for every anonymous visitor. */
   isCacheable(path: string): boolean;
   policy: PolicyOptions;
 }
 
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-session|session|flash)=/;
+
+/** No session, flash, token or credentials: the request is answered as for any visitor. */
+export function isAnonymousRequest(headers: {
+  cookie?: string | null;
+  token?: string | null;
+  authorization?: string | null;
+}): boolean {
+  return !PERSONAL_COOKIES.test(headers.cookie ?? "") && !headers.token && !headers.authorization;
+}
 /** Headers that describe one response or one encoding, set afresh on every answer. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-security-policy",
@@ -43,7 +84,7 @@ const PER_RESPONSE_HEADERS = new Set([
  * visitors, anything with a session, flash or token, and every non-GET request render afresh.
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variables: RequestContext }> {
-  const pages = new Map<string, SharedPage>();
+  const { store } = options;
   const rendering = new Map<string, Promise<SharedPage | undefined>>();
 
   /** The response just rendered, stored when it is a page to share; undefined when it is not. */
@@ -52,24 +93,24 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
     const html = response.headers.get("Content-Type")?.startsWith("text/html");
     if (response.status !== 200 || !html || response.headers.has("Set-Cookie")) return undefined;
     const body = withoutPerResponseValues(await response.text(), context.var.cspNonce, context.var.requestId);
-    const page = await sharedPage(body, response, pages.get(key), options.policy);
-    if (!pages.has(key) && pages.size >= options.maxEntries)
-      pages.delete(pages.keys().next().value as string);
-    pages.set(key, page);
+    const page = await sharedPage(body, response, store.get(key), options.policy);
+    store.set(key, page);
     return page;
   }
   return async (context, next) => {
     const anonymous =
       !context.var.user &&
-      !PERSONAL_COOKIES.test(context.req.header("Cookie") ?? "") &&
-      !context.req.header("token") &&
-      !context.req.header("Authorization");
+      isAnonymousRequest({
+        cookie: context.req.header("Cookie"),
+        token: context.req.header("token"),
+        authorization: context.req.header("Authorization"),
+      });
     if (context.req.method !== "GET" || !anonymous || !options.isCacheable(context.req.path)) return next();
 
     const url = context.req.url;
     const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
-    let page = pages.get(key);
-    const stale = !page || Date.now() - page.storedAt >= options.ttlMs;
+    let page = store.get(key);
+    const stale = store.fresh(key) === undefined;
     const underWay = rendering.get(key);
     if (stale && underWay) {
       // One request renders; the others meanwhile get the page it replaces, or wait for it.
@@ -130,15 +171,19 @@ async function sharedPage(
   };
 }
 
-function answer(
+/** The stored page's status, headers and bytes as this request asks for them (a 304 when it has them). */
+export function sharedPageAnswer(
   page: SharedPage,
-  ifNoneMatch: string | undefined,
-  acceptEncoding: string | undefined,
-): Response {
-  const { status, bytes, headers } = encodedAnswer(page.body, { ifNoneMatch, acceptEncoding });
+  request: { ifNoneMatch?: string; acceptEncoding?: string },
+): { status: number; bytes: Uint8Array<ArrayBuffer> | null; headers: [string, string][] } {
+  const { status, bytes, headers } = encodedAnswer(page.body, request);
   headers.push(["Content-Security-Policy", page.policy]);
-  return new Response(bytes, {
-    status: status === 304 ? 304 : page.status,
-    headers: status === 304 ? headers : [...page.headers, ...headers],
-  });
+  return status === 304
+    ? { status, bytes, headers }
+    : { status: page.status, bytes, headers: [...page.headers, ...headers] };
+}
+
+function answer(page: SharedPage, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
+  const { status, bytes, headers } = sharedPageAnswer(page, { ifNoneMatch, acceptEncoding });
+  return new Response(bytes, { status, headers });
 }

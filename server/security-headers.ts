@@ -20,26 +20,36 @@ export function createCspNonce(): string {
 
 export type SecurityHeaderOptions = PolicyOptions;
 
+/**
+ * The headers every response carries besides its Content-Security-Policy. X-Frame-Options is
+ * left out: a response that may be framed by our own pages (a staff e-mail preview) sets its own.
+ */
+export function fixedSecurityHeaders(options: SecurityHeaderOptions): [string, string][] {
+  return [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), geolocation=(), payment=(self), microphone=(self)"],
+    // Browsers ignore HSTS over plain HTTP; sending it there only misleads whoever reads the headers.
+    ...(options.isProduction && options.servedOverHttps
+      ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
+      : []),
+  ];
+}
+
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<{
   Variables: { cspNonce: string };
 }> {
+  const fixed = fixedSecurityHeaders(options);
   return async (context, next) => {
     const nonce = createCspNonce();
     context.set("cspNonce", nonce);
     await next();
     const headers = context.res.headers;
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    // A response that may be framed by our own pages (a staff e-mail preview) says so itself.
+    for (const [name, value] of fixed) headers.set(name, value);
     if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin");
-    headers.set("Permissions-Policy", "camera=(), geolocation=(), payment=(self), microphone=(self)");
     if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, options));
-    }
-    // Browsers ignore HSTS over plain HTTP; sending it there only misleads whoever reads the headers.
-    if (options.isProduction && options.servedOverHttps) {
-      headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
   };
 }

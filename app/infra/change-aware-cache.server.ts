@@ -47,9 +47,15 @@ export class ChangeAwareCache<Value> {
     this.entries.clear();
   }
 
-  async get(key: string, compute: () => Promise<Value>, now = Date.now()): Promise<Value> {
+  /** The value kept for `key` while it is still fresh, without computing anything. */
+  peek(key: string, now = Date.now()): Value | undefined {
     const entry = this.entries.get(key);
-    if (entry && now - entry.storedAt < this.options.ttlMs) return entry.value;
+    return entry && now - entry.storedAt < this.options.ttlMs ? entry.value : undefined;
+  }
+
+  async get(key: string, compute: () => Promise<Value>, now = Date.now()): Promise<Value> {
+    const kept = this.peek(key, now);
+    if (kept !== undefined) return kept;
     const generation = this.generation;
     const underWay = this.pending.get(key);
     if (underWay?.generation === generation) return underWay.value;

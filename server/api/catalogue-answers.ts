@@ -11,6 +11,12 @@ export const CATALOGUE_CHANGES_CHANNEL = "catalogue_changes";
  */
 const LONGEST_KEPT_MS = 15_000;
 
+/** What each answer is kept under: the list (of one speciality, by slug), or one consultant's slots. */
+export const catalogueKeys = {
+  list: (specialitySlug = "") => `list:${specialitySlug}`,
+  slots: (consultantId: string) => `slots:${consultantId}`,
+};
+
 export type CatalogueAnswers = ChangeAwareCache<EncodedBody>;
 
 export function createCatalogueAnswers(): CatalogueAnswers {

@@ -9,7 +9,7 @@ import {
 import { FeatureError } from "~/lib/errors";
 import { type EncodedBody, encodedAnswer, encodeOnce } from "../encoded-body";
 import type { ApiEnv } from "./api-env";
-import type { CatalogueAnswers } from "./catalogue-answers";
+import { type CatalogueAnswers, catalogueKeys } from "./catalogue-answers";
 import { legacyDoctor, legacySlotDays } from "./legacy-shapes";
 
 /**
@@ -23,7 +23,7 @@ export function consultantApi(answers: CatalogueAnswers) {
     const speciality = context.req.query("speciality");
     const found = speciality ? findSpeciality(speciality) : undefined;
     if (speciality && !found) return context.json({ success: true, doctors: [] });
-    const body = await answers.get(`list:${found?.slug ?? ""}`, async () => {
+    const body = await answers.get(catalogueKeys.list(found?.slug), async () => {
       const [consultants, upcoming] = await Promise.all([
         listConsultants(context.var.db, { speciality: found?.name }),
         upcomingBookings(context.var.db),
@@ -42,7 +42,7 @@ export function consultantApi(answers: CatalogueAnswers) {
   });
 
   api.get("/:id/slots", async (context) => {
-    const body = await answers.get(`slots:${context.req.param("id")}`, async () => {
+    const body = await answers.get(catalogueKeys.slots(context.req.param("id")), async () => {
       const consultant = await findConsultant(context.var.db, context.req.param("id"));
       if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
       const zone = context.var.env.AGENCY_TZ;

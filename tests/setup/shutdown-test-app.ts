@@ -10,7 +10,7 @@ const slowPageMs = Number(process.env.SLOW_PAGE_MS ?? 1000);
 
 export async function createApp() {
   const { env, logger, database, secrets, payments } = await getRuntime();
-  return createHttpApp({
+  const app = createHttpApp({
     env,
     logger,
     database,
@@ -24,6 +24,8 @@ export async function createApp() {
       return new Response("<p>slow page</p>", { headers: { "Content-Type": "text/html" } });
     },
   });
+  // Every request must reach the slow pages: nothing is answered from memory.
+  return { fetch: app.fetch, answerFromMemory: () => false };
 }
 
 export async function closeRuntime() {

@@ -9,6 +9,7 @@ import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import type { CatalogueAnswers } from "../../server/api/catalogue-answers";
 import { createHttpApp, type PageHandler } from "../../server/http-app";
+import type { PageStore } from "../../server/page-cache";
 import { testEnvironment } from "./test-environment";
 
 /** Data folders made for test apps; removed when the test process ends. */
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Keeps the consultant list and slots between requests; without it, nothing is kept. */
   catalogueAnswers?: CatalogueAnswers;
+  /** Shares the rendered pages with a test's own reader (server/memory-answers.ts). */
+  pageStore?: PageStore;
 }
 
 /**
@@ -51,6 +54,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     secrets,
     payments: options.payments ?? createPaymentGateways(env, secrets, database.db),
     catalogueAnswers: options.catalogueAnswers,
+    pageStore: options.pageStore,
     handlePage:
       options.handlePage ??
       (async (request, context) => {
