@@ -95,9 +95,10 @@ const capturing = await bundle.createApp({
 
 async function appRender(url: string): Promise<number> {
   const response = await app.fetch(new Request(url), nodeBindings);
-  const body = await response.text();
+  // Bytes, as the server sends them: decoding them into a string would be the bench's own cost.
+  const body = await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-  return Buffer.byteLength(body);
+  return body.byteLength;
 }
 
 /** The captured tree, with a fresh copy of the loader-data stream (each render reads it to the end). */

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { IllustrationName } from "~/content/service-summaries";
 import { AboutIllustration } from "./about-illustration";
+import { HeroIllustration } from "./hero-illustration";
 import { Illustration } from "./illustration";
 
 /**
@@ -14,4 +15,9 @@ export function illustrationMarkup(name: IllustrationName, className?: string): 
 /** The About page's picture as SVG markup, for its loader (see illustrationMarkup). */
 export function aboutIllustrationMarkup(className?: string): string {
   return renderToStaticMarkup(<AboutIllustration className={className} />);
+}
+
+/** The home page's hero picture as SVG markup, for its loader (see illustrationMarkup). */
+export function heroIllustrationMarkup(className?: string): string {
+  return renderToStaticMarkup(<HeroIllustration className={className} />);
 }

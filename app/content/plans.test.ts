@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { faq } from "./faq";
+import { firstCycleOffer } from "./offers";
 import {
   describePlan,
   findPlan,
@@ -10,7 +11,6 @@ import {
   planTermList,
   planTerms,
 } from "./plans";
-import { firstCycleOffer } from "./services";
 import { steps } from "./steps";
 
 function faqAnswer(id: string): string {

@@ -1,4 +1,4 @@
-import { firstCycleOffer } from "./services";
+import { firstCycleOffer } from "./offers";
 
 /**
  * The monthly virtual-assistant plans and the terms that come with every plan. The pricing page,

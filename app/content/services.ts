@@ -11,8 +11,6 @@ export interface Service extends ServiceSummary {
   subServices: SubService[];
 }
 
-export const firstCycleOffer = "$100 off the first billing cycle";
-
 const subServicesBySlug: Record<ServiceSummary["slug"], SubService[]> = {
   service1: [
     {

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { FaqAccordion } from "~/components/faq-accordion";
-import { HeroIllustration } from "~/components/hero-illustration";
 import {
   ArrowRightIcon,
   CheckIcon,
@@ -10,7 +9,8 @@ import {
   ShieldIcon,
   SparkIcon,
 } from "~/components/icons";
-import { illustrationMarkup } from "~/components/illustration-markup.server";
+import { heroIllustrationMarkup, illustrationMarkup } from "~/components/illustration-markup.server";
+import { ServerPicture } from "~/components/server-picture";
 import { ServiceCard } from "~/components/service-card";
 import { TestimonialsCarousel } from "~/components/testimonials-carousel";
 import { faqFor } from "~/content/faq";
@@ -81,6 +81,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     // The agency's e-mail in an answer is a setting, filled in here.
     faq: faqFor(context.env.contact),
+    heroPicture: heroIllustrationMarkup("mx-auto h-auto w-full max-w-lg"),
     illustrations: Object.fromEntries(
       featuredServices.map((service) => [service.slug, illustrationMarkup(service.illustration)]),
     ),
@@ -91,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useScrollToFaqFromHash();
   return (
     <>
-      <Hero />
+      <Hero picture={loaderData.heroPicture} />
       <OurServices illustrations={loaderData.illustrations} />
       <WhatToExpect />
       <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-surface py-16 sm:py-24">
@@ -157,7 +158,7 @@ function SectionHeading({
   );
 }
 
-function Hero() {
+function Hero({ picture }: { picture: string }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8 lg:py-28">
@@ -187,7 +188,7 @@ function Hero() {
             </Link>
           </div>
         </div>
-        <HeroIllustration className="mx-auto h-auto w-full max-w-lg" />
+        <ServerPicture markup={picture} />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
+import { firstCycleOffer } from "~/content/offers";
 import { type Plan, planCurrency, planHourlyPrice, planPrice, plans, planTermList } from "~/content/plans";
-import { firstCycleOffer } from "~/content/services";
 import { site } from "~/content/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/pricing";

@@ -1,7 +1,9 @@
 import { ArrowRight, BadgePercent, Check, ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
-import { Illustration } from "~/components/illustration";
-import { findServiceByPath, firstCycleOffer, services } from "~/content/services";
+import { illustrationMarkup } from "~/components/illustration-markup.server";
+import { ServerPicture } from "~/components/server-picture";
+import { firstCycleOffer } from "~/content/offers";
+import { findServiceByPath, services } from "~/content/services";
 import { site } from "~/content/site";
 import { findSpeciality } from "~/content/specialities";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -16,7 +18,20 @@ export function loader({ request }: Route.LoaderArgs) {
     .filter((other) => other.slug !== service.slug)
     .map(({ slug, path, title, illustration }) => ({ slug, path, title, illustration }));
   const consultantGroups = service.consultantSpecialities.flatMap((slug) => findSpeciality(slug) ?? []);
-  return { service, otherServices, consultantGroups, offer: firstCycleOffer };
+  // Drawn here, so the page's JavaScript does not carry the drawings of every picture.
+  const pictures = {
+    hero: illustrationMarkup(
+      service.illustration,
+      "hidden h-auto w-72 rounded-2xl shadow-xl ring-4 ring-white/10 md:block lg:w-96",
+    ),
+    parts: service.subServices.map((sub) =>
+      illustrationMarkup(sub.illustration, "mx-auto h-auto w-full max-w-64 sm:max-w-xs md:max-w-sm"),
+    ),
+    others: otherServices.map((other) =>
+      illustrationMarkup(other.illustration, "h-12 w-16 shrink-0 rounded-lg"),
+    ),
+  };
+  return { service, otherServices, consultantGroups, offer: firstCycleOffer, pictures };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -73,7 +88,7 @@ const accentButton =
   "inline-flex items-center justify-center gap-2 rounded-full bg-accent-400 px-6 py-3 font-semibold text-ink shadow-sm hover:bg-accent-300 focus-visible:outline-white";
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, otherServices, consultantGroups, offer } = loaderData;
+  const { service, otherServices, consultantGroups, offer, pictures } = loaderData;
   return (
     <>
       <section aria-labelledby="service-title" className="bg-brand-800 text-white">
@@ -118,10 +133,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-          <Illustration
-            name={service.illustration}
-            className="hidden h-auto w-72 rounded-2xl shadow-xl ring-4 ring-white/10 md:block lg:w-96"
-          />
+          <ServerPicture markup={pictures.hero} />
         </div>
       </section>
 
@@ -169,10 +181,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               </div>
-              <Illustration
-                name={sub.illustration}
-                className="mx-auto h-auto w-full max-w-64 sm:max-w-xs md:max-w-sm"
-              />
+              <ServerPicture markup={pictures.parts[index] ?? ""} />
             </div>
           </section>
         );
@@ -210,13 +219,13 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             Explore our other services
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {otherServices.map((other) => (
+            {otherServices.map((other, index) => (
               <li key={other.slug}>
                 <Link
                   to={other.path}
                   className="flex items-center gap-4 rounded-2xl border border-gray-200 bg-white p-3 font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
                 >
-                  <Illustration name={other.illustration} className="h-12 w-16 shrink-0 rounded-lg" />
+                  <ServerPicture markup={pictures.others[index] ?? ""} />
                   <span className="flex-1">{other.title}</span>
                   <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
                 </Link>

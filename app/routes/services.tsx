@@ -2,7 +2,9 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { illustrationMarkup } from "~/components/illustration-markup.server";
 import { ServiceCard } from "~/components/service-card";
-import { firstCycleOffer, services } from "~/content/services";
+import { firstCycleOffer } from "~/content/offers";
+import { serviceSummaries } from "~/content/service-summaries";
+import { services } from "~/content/services";
 import { site } from "~/content/site";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/services";
@@ -21,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       "@context": "https://schema.org",
       "@type": "ItemList",
       name: `${site.name} services`,
-      itemListElement: services.map((service, index) => ({
+      itemListElement: serviceSummaries.map((service, index) => ({
         "@type": "ListItem",
         position: index + 1,
         name: service.title,
@@ -35,6 +37,10 @@ export function loader() {
   return {
     illustrations: Object.fromEntries(
       services.map((service) => [service.slug, illustrationMarkup(service.illustration)]),
+    ),
+    // Only the parts' titles: the page's JavaScript does not carry the services' whole text.
+    parts: Object.fromEntries(
+      services.map((service) => [service.slug, service.subServices.map((part) => part.title)]),
     ),
   };
 }
@@ -58,12 +64,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <section aria-label="All services" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
         {/* Three cards, then two centred under them on wide screens. */}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-6">
-          {services.map((service, index) => (
+          {serviceSummaries.map((service, index) => (
             <li key={service.slug} className={`lg:col-span-2 ${index === 3 ? "lg:col-start-2" : ""}`}>
               <ServiceCard
                 service={service}
                 headingLevel={2}
-                parts={service.subServices.map((part) => part.title)}
+                parts={loaderData.parts[service.slug] ?? []}
                 illustrationHtml={loaderData.illustrations[service.slug] ?? ""}
               />
             </li>

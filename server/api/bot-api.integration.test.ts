@@ -16,7 +16,8 @@ import {
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faq, faqAnswer } from "~/content/faq";
-import { firstCycleOffer, services } from "~/content/services";
+import { firstCycleOffer } from "~/content/offers";
+import { services } from "~/content/services";
 import { site } from "~/content/site";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { LIMITS } from "~/lib/lex-wire";

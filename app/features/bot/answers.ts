@@ -5,7 +5,8 @@
  */
 import { mission } from "~/content/about";
 import { faq, faqAnswer } from "~/content/faq";
-import { firstCycleOffer, services } from "~/content/services";
+import { firstCycleOffer } from "~/content/offers";
+import { services } from "~/content/services";
 import { site } from "~/content/site";
 import { specialities } from "~/content/specialities";
 import type { Button, Message } from "~/lib/lex-wire";

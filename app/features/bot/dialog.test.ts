@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { firstCycleOffer } from "~/content/services";
+import { firstCycleOffer } from "~/content/offers";
 import type { SessionState } from "~/lib/lex-wire";
 import type { AssistantData } from "./assistant-data";
 import { faqIntentName, INTENT, knownIntentNames } from "./catalog";
