@@ -1,7 +1,7 @@
-import { Check, ChevronDown } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FieldError, inputClass } from "./form-controls";
+import { CheckIcon, ChevronDownIcon } from "./icons";
 
 export interface CountryOption {
   code: string;
@@ -219,10 +219,7 @@ function CountryCombobox({ label, name, countries, defaultValue, error, classNam
           onKeyDown={onKeyDown}
           className={`${inputClass} pr-10`}
         />
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 mt-0.75 size-4 -translate-y-1/2 text-muted"
-        />
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 mt-0.75 size-4 -translate-y-1/2 text-muted" />
         <div
           ref={listRef}
           id={listId}
@@ -251,8 +248,7 @@ function CountryCombobox({ label, name, countries, defaultValue, error, classNam
               >
                 <span className="flex-1">{country.name}</span>
                 <span className={isActive ? "text-brand-900" : "text-muted"}>+{country.callingCode}</span>
-                <Check
-                  aria-hidden="true"
+                <CheckIcon
                   className={`size-4 shrink-0 ${country.code === selected ? "text-brand-700" : "invisible"}`}
                 />
               </div>

@@ -1,6 +1,6 @@
-import { SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { Icon, type IconProps } from "./icons";
 
 export interface FilterEntry {
   label: string;
@@ -33,7 +33,7 @@ export function FilterSidebar({
         onClick={() => setOpen((value) => !value)}
         className={`inline-flex w-fit items-center gap-2 rounded-full border px-4 py-2 font-medium text-sm md:hidden ${open ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-ink"}`}
       >
-        <SlidersHorizontal aria-hidden="true" className="size-4" />
+        <FiltersIcon className="size-4" />
         Filters
       </button>
       <nav
@@ -59,3 +59,12 @@ export function FilterSidebar({
     </div>
   );
 }
+
+const FiltersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+    <circle cx="15" cy="6" r="2" />
+    <circle cx="9" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);

@@ -1,11 +1,12 @@
 /**
- * The few icons the site shell and the home page use, drawn here so those pages load no icon
+ * The icons the site shell and the lightest pages use, drawn here so those pages load no icon
  * library (the home page has a tight JavaScript budget). 24×24, 2 px rounded strokes, like the
  * icon set used elsewhere.
  */
-type IconProps = { className?: string; strokeWidth?: number };
+export type IconProps = { className?: string; strokeWidth?: number };
 
-function Icon({ className, strokeWidth = 2, children }: IconProps & { children: React.ReactNode }) {
+/** One 24×24 stroke icon; page-specific icons are drawn with it beside the page's components. */
+export function Icon({ className, strokeWidth = 2, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

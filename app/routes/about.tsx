@@ -21,9 +21,23 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** The picture comes as markup drawn on the server, so its drawing code stays out of the page's JavaScript. */
+/**
+ * The picture comes as markup drawn on the server, and the page's text as data, so neither the
+ * drawing code nor the text is in the page's JavaScript as well.
+ */
 export function loader() {
-  return { illustration: aboutIllustrationMarkup("h-auto w-full") };
+  return {
+    illustration: aboutIllustrationMarkup("h-auto w-full"),
+    content: {
+      mission,
+      teamStatement,
+      teamMembers,
+      matching,
+      guarantees: guarantees.map((guarantee) => ({ ...guarantee, text: promises[guarantee.promise] })),
+      dataProtection,
+      values,
+    },
+  };
 }
 
 const valueIcons: Record<ValueIcon, LucideIcon> = {
@@ -43,6 +57,8 @@ const sectionHeading = "font-bold text-3xl text-ink";
 const eyebrow = "font-semibold text-brand-700 text-sm uppercase tracking-widest";
 
 export default function About({ loaderData }: Route.ComponentProps) {
+  const { mission, teamStatement, teamMembers, matching, guarantees, dataProtection, values } =
+    loaderData.content;
   return (
     <>
       <section className="bg-brand-50">
@@ -146,7 +162,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 >
                   <BadgeCheck aria-hidden="true" className="size-7 text-brand-700" />
                   <h3 className="mt-4 font-semibold text-ink text-lg">{guarantee.title}</h3>
-                  <p className="mt-2 text-muted">{promises[guarantee.promise]}</p>
+                  <p className="mt-2 text-muted">{guarantee.text}</p>
                 </li>
               );
             })}

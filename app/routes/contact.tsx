@@ -1,7 +1,7 @@
-import { CalendarClock, CheckCircle2, type LucideIcon, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/choice-field";
+import { CalendarClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/contact-icons";
 import { CountryPicker } from "~/components/country-picker";
 import {
   CheckboxGroup,
@@ -11,6 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/form-controls";
+import { type IconProps, SuccessIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
 import { describePlan, findPlan, plans } from "~/content/plans";
@@ -42,9 +43,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** The Plan field's choices; "Not sure yet" is the empty first choice. */
-const planChoices = plans.map((plan) => ({ value: plan.slug, label: describePlan(plan) }));
-
 export function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   return {
@@ -55,6 +53,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     sent: query.get("sent") === "1",
     // "Choose <Plan>" on /pricing links here with ?plan=<slug>; an unknown slug preselects nothing.
     plan: findPlan(query.get("plan"))?.slug ?? "",
+    // The Plan field's choices ("Not sure yet" is the empty first one), built here so the plans'
+    // text is not in the page's JavaScript as well.
+    planChoices: plans.map((plan) => ({ value: plan.slug, label: describePlan(plan) })),
     earliestCallTime: `${new Date().toISOString().slice(0, 10)}T00:00`,
     fields: formConstraints(inquirySchema()),
   };
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, countries, sent, earliestCallTime, fields, plan } = loaderData;
+  const { contact, countries, sent, earliestCallTime, fields, plan, planChoices } = loaderData;
   return (
     <>
       <section className="bg-brand-50">
@@ -97,9 +98,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             from our talent pool who fits your work.
           </p>
           <ul aria-label="Our contact details" className="mt-8 flex flex-wrap gap-x-8 gap-y-4">
-            <ContactLink icon={Mail} label="Email" href={`mailto:${contact.email}`} text={contact.email} />
-            <ContactLink icon={Phone} label="Phone" href={contact.phoneHref} text={contact.phone} />
-            {contact.address ? <ContactLink icon={MapPin} label="Address" text={contact.address} /> : null}
+            <ContactLink
+              icon={MailIcon}
+              label="Email"
+              href={`mailto:${contact.email}`}
+              text={contact.email}
+            />
+            <ContactLink icon={PhoneIcon} label="Phone" href={contact.phoneHref} text={contact.phone} />
+            {contact.address ? <ContactLink icon={PinIcon} label="Address" text={contact.address} /> : null}
           </ul>
         </div>
       </section>
@@ -114,6 +120,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               earliestCallTime={earliestCallTime}
               fields={fields}
               plan={plan}
+              planChoices={planChoices}
               failure={actionData}
             />
           )}
@@ -130,7 +137,7 @@ function ContactLink({
   href,
   text,
 }: {
-  icon: LucideIcon;
+  icon: (props: IconProps) => React.ReactNode;
   label: string;
   /** None for a detail that is no link (the postal address). */
   href?: string;
@@ -139,7 +146,7 @@ function ContactLink({
   return (
     <li className="flex items-center gap-3">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm">
-        <Icon aria-hidden="true" className="size-5" />
+        <Icon className="size-5" />
       </span>
       <span>
         <span className="block text-muted text-sm">{label}</span>
@@ -182,7 +189,7 @@ function NextSteps() {
         ))}
       </ol>
       <p className="mt-8 flex items-center gap-3 rounded-xl bg-surface px-4 py-3 text-muted text-sm">
-        <CalendarClock aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        <CalendarClockIcon className="size-5 shrink-0 text-brand-700" />
         We work Monday to Friday.
       </p>
     </aside>
@@ -194,7 +201,7 @@ function SentNotice() {
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className="py-6 text-center sm:py-10">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+      <SuccessIcon className="mx-auto size-12 text-green-700" />
       <h2 ref={headingRef} tabIndex={-1} className="mt-4 font-bold text-2xl text-ink focus:outline-none">
         {inquiryMessages.sent}
       </h2>
@@ -217,6 +224,7 @@ function InquiryForm({
   earliestCallTime,
   fields,
   plan,
+  planChoices,
   failure,
 }: {
   countries: Route.ComponentProps["loaderData"]["countries"];
@@ -224,6 +232,7 @@ function InquiryForm({
   fields: Route.ComponentProps["loaderData"]["fields"];
   /** The plan slug from the link that opened the form, or "". */
   plan: string;
+  planChoices: Route.ComponentProps["loaderData"]["planChoices"];
   failure: FormFailure | undefined;
 }) {
   const hydrated = useHydrated();

@@ -1,5 +1,5 @@
-import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowRightIcon, CheckIcon } from "~/components/icons";
 import { firstCycleOffer } from "~/content/offers";
 import { type Plan, planCurrency, planHourlyPrice, planPrice, plans, planTermList } from "~/content/plans";
 import { site } from "~/content/site";
@@ -114,7 +114,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         {plan.included.map((line) => (
           <li key={line} className="flex items-start gap-3">
             <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-              <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
+              <CheckIcon className="size-3.5" strokeWidth={3} />
             </span>
             <span className="text-ink">{line}</span>
           </li>
@@ -122,7 +122,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       </ul>
       <Link to={`/contact?plan=${plan.slug}`} className={`mt-8 w-full ${accentButton}`}>
         Choose {plan.name}
-        <ArrowRight aria-hidden="true" className="size-4" />
+        <ArrowRightIcon className="size-4" />
       </Link>
     </article>
   );
@@ -145,7 +145,7 @@ function PlanOrSession() {
             </p>
             <Link to="/contact" className={`mt-5 ${accentButton}`}>
               Request a Free Consultation
-              <ArrowRight aria-hidden="true" className="size-4" />
+              <ArrowRightIcon className="size-4" />
             </Link>
           </div>
           <div className="rounded-2xl border border-gray-200 p-6">
@@ -160,7 +160,7 @@ function PlanOrSession() {
               className="mt-5 inline-flex items-center justify-center gap-2 rounded-full border border-gray-300 px-6 py-3 font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
             >
               Find a consultant
-              <ArrowRight aria-hidden="true" className="size-4 text-brand-700" />
+              <ArrowRightIcon className="size-4 text-brand-700" />
             </Link>
           </div>
         </div>
