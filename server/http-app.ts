@@ -71,6 +71,17 @@ const busyMessage = "The site is busy right now. Please try again in a moment.";
 const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
 /** The API's answers about one signed-in account or the staff's business. */
 const privateApiPath = /^\/api\/(user|admin|consultant-portal)\//;
+/**
+ * Writes that change neither consultants nor appointments: the assistant's messages, signing in
+ * and out, signing up, contact inquiries. (Any other write forgets the kept catalogue answers; a
+ * new kind of write is safe by default.)
+ */
+const writesLeavingTheCatalogueAlone = [
+  /^\/bots\//,
+  /^\/api\/user\/(login|register|logout)$/,
+  /^\/api\/contact$/,
+  /^\/(login|logout|contact)(\.data)?$/,
+];
 /** The JSON API's routes that take a picture (the pages that do say so in the route table). */
 const uploadApiPaths = [/^\/api\/user\/update-profile$/, /^\/api\/admin\/consultants(\/[^/]+)?$/];
 
@@ -198,10 +209,16 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   });
   app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
   // A client reads its own writes: the database's notice of a change arrives a moment after it
-  // commits, so whatever this process kept is forgotten before the answer to a write goes out.
+  // commits, so whatever this process kept is forgotten before the answer to a write goes out,
+  // unless the write is one that never touches consultants or appointments.
   app.use(async (context, next) => {
     await next();
-    if (!["GET", "HEAD", "OPTIONS"].includes(context.req.method)) catalogueAnswers.forgetAll();
+    if (
+      !["GET", "HEAD", "OPTIONS"].includes(context.req.method) &&
+      !writesLeavingTheCatalogueAlone.some((pattern) => pattern.test(context.req.path))
+    ) {
+      catalogueAnswers.forgetAll();
+    }
   });
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));

@@ -4,6 +4,11 @@ export interface ChangeAwareCacheOptions {
   /** Longest a value is kept even if nothing changes: it may depend on the time (past slots). */
   ttlMs: number;
   maxEntries: number;
+  /**
+   * The keys a notice's payload says have changed, or undefined when it could be anything (then
+   * everything is forgotten). Without it, every notice forgets everything.
+   */
+  keysChangedBy?(payload: string): ((key: string) => boolean) | undefined;
 }
 
 interface Entry<Value> {
@@ -30,7 +35,11 @@ export class ChangeAwareCache<Value> {
   /** Starts hearing `channel`; resolves with the function that stops. */
   hear(database: Pick<DatabaseHandle, "listen">, channel: string): Promise<() => Promise<void>> {
     return database.listen(channel, {
-      onNotice: () => this.forgetAll(),
+      onNotice: (payload) => {
+        const changed = this.options.keysChangedBy?.(payload);
+        if (changed) this.forget(changed);
+        else this.forgetAll();
+      },
       onListening: () => {
         this.forgetAll();
         this.hearing = true;
@@ -45,6 +54,12 @@ export class ChangeAwareCache<Value> {
   forgetAll(): void {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /** Forgets the keys that match. Values being computed meanwhile are not stored, whatever their key. */
+  forget(changed: (key: string) => boolean): void {
+    this.generation += 1;
+    for (const key of this.entries.keys()) if (changed(key)) this.entries.delete(key);
   }
 
   /** The value kept for `key` while it is still fresh, without computing anything. */

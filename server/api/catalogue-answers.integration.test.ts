@@ -41,6 +41,23 @@ async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boole
   }
 }
 
+/** Answers that hear notices only when the test delivers them. */
+async function controlledAnswers() {
+  let given: NoticeHandlers | undefined;
+  const answers = createCatalogueAnswers();
+  await answers.hear(
+    {
+      listen: async (_channel, handlers) => {
+        given = handlers;
+        handlers.onListening();
+        return async () => {};
+      },
+    },
+    CATALOGUE_CHANGES_CHANNEL,
+  );
+  return { answers, handlers: () => given as NoticeHandlers };
+}
+
 describe("the consultant list and slots the JSON API keeps", () => {
   it("serves the list from memory until a consultant changes, then the change at once", async () => {
     const { app } = createTestApp(database, { catalogueAnswers });
@@ -88,23 +105,102 @@ describe("the consultant list and slots the JSON API keeps", () => {
     expect(after).toHaveLength(before.length - 1);
   });
 
-  it("forgets at once what a write through this process changed: a client reads its own writes", async () => {
-    const { app } = createTestApp(database, { catalogueAnswers });
-    await app.request("/api/doctor/list");
-    const kept = (await app.request("/api/doctor/list")).headers.get("ETag");
-    // Any write through the app forgets what was kept, before its answer goes out.
+  it("forgets at once what a write through this process may have changed: a client reads its own writes", async () => {
+    const { answers } = await controlledAnswers();
+    const { app } = createTestApp(database, { catalogueAnswers: answers });
+    const consultant = await createConsultant(database.db, { name: "Own Writes", feeCents: 1_000 });
+    const feeOf = async () =>
+      ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors.find(
+        (doctor) => doctor._id === consultant.id,
+      )?.fees;
+    expect(await feeOf()).toBe(10);
+
+    // A write that never touches consultants or appointments (an inquiry) keeps what was kept.
+    await database.db.update(consultants).set({ feeCents: 2_000 }).where(eq(consultants.id, consultant.id));
     await app.request("/api/contact", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: "{}",
     });
-    const consultant = await createConsultant(database.db, { name: "Fresh Consultant" });
-    const names = async () =>
-      ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors.map(
-        (d) => d._id,
+    expect(await feeOf()).toBe(10);
+
+    // Any other write forgets before its answer goes out, whatever its outcome.
+    await app.request("/api/user/cancel-appointment", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(await feeOf()).toBe(20);
+  });
+
+  it("hears a booking's notice name its consultant, and a consultant's change name its table", async () => {
+    const heard: string[] = [];
+    const stop = await database.listen(CATALOGUE_CHANGES_CHANNEL, {
+      onNotice: (payload) => heard.push(payload),
+      onListening: () => {},
+      onGap: () => {},
+    });
+    try {
+      const consultant = await createConsultant(database.db);
+      const customer = await createUserWithSession(database.db);
+      await database.db.insert(appointments).values({
+        userId: customer.id,
+        consultantId: consultant.id,
+        startsAt: new Date(Date.now() + 86_400_000),
+        amountCents: consultant.feeCents,
+        currency: consultant.currency,
+        consultantSnapshot: {
+          name: consultant.name,
+          image: consultant.image,
+          speciality: consultant.speciality,
+        },
+      } as typeof appointments.$inferInsert);
+      const names = await eventually(
+        async () => [...heard],
+        (payloads) => payloads.includes(`appointments:${consultant.id}`),
       );
-    expect(await eventually(names, (ids) => ids.includes(consultant.id))).toContain(consultant.id);
-    expect((await app.request("/api/doctor/list")).headers.get("ETag")).not.toBe(kept);
+      expect(names).toContain("consultants");
+      expect(names).toContain(`appointments:${consultant.id}`);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("forgets only the booked consultant's slots (and the list) when a booking's notice names them", async () => {
+    const { answers, handlers } = await controlledAnswers();
+    const { app } = createTestApp(database, { catalogueAnswers: answers });
+    const [booked, other] = [await createConsultant(database.db), await createConsultant(database.db)];
+    const customer = await createUserWithSession(database.db);
+    const freeStarts = async (consultantId: string) => {
+      const answer = (await (await app.request(`/api/consultant/${consultantId}/slots`)).json()) as SlotDays;
+      return answer.days.flatMap((day) => day.slots.map((slot) => slot.startsAt));
+    };
+    const bookedBefore = await freeStarts(booked.id);
+    const otherBefore = await freeStarts(other.id);
+    const listBefore = (await app.request("/api/doctor/list")).headers.get("ETag");
+    for (const consultant of [booked, other]) {
+      await database.db.insert(appointments).values({
+        userId: customer.id,
+        consultantId: consultant.id,
+        startsAt: new Date(bookedBefore[0]!),
+        amountCents: consultant.feeCents,
+        currency: consultant.currency,
+        consultantSnapshot: {
+          name: consultant.name,
+          image: consultant.image,
+          speciality: consultant.speciality,
+        },
+      } as typeof appointments.$inferInsert);
+    }
+
+    handlers().onNotice(`appointments:${booked.id}`);
+    expect(await freeStarts(booked.id)).toHaveLength(bookedBefore.length - 1);
+    expect((await app.request("/api/doctor/list")).headers.get("ETag")).not.toBe(listBefore);
+    // Its notice has not come: the other consultant's slots are still the kept ones.
+    expect(await freeStarts(other.id)).toEqual(otherBefore);
+    // Ids in the URL are matched whatever their case.
+    handlers().onNotice(`appointments:${other.id}`);
+    expect(await freeStarts(other.id.toUpperCase())).toHaveLength(otherBefore.length - 1);
   });
 
   it("answers compressed as the client accepts, and 304 to a revalidation", async () => {

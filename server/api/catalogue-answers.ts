@@ -1,7 +1,7 @@
 import { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { EncodedBody } from "../encoded-body";
 
-/** Sent by the triggers of db/migrations/0012 whenever consultants or appointments change. */
+/** Sent by the triggers of db/migrations/0012 (payloads: 0013) whenever consultants or appointments change. */
 export const CATALOGUE_CHANGES_CHANNEL = "catalogue_changes";
 
 /**
@@ -14,11 +14,27 @@ const LONGEST_KEPT_MS = 15_000;
 /** What each answer is kept under: the list (of one speciality, by slug), or one consultant's slots. */
 export const catalogueKeys = {
   list: (specialitySlug = "") => `list:${specialitySlug}`,
-  slots: (consultantId: string) => `slots:${consultantId}`,
+  // Ids come from URLs in any case; the database's notices name them in lower case.
+  slots: (consultantId: string) => `slots:${consultantId.toLowerCase()}`,
 };
+
+/**
+ * What a notice of db/migrations/0013 says changed: a booking of one consultant changes the list
+ * (its booked slots) and that consultant's slots; anything else may change everything.
+ */
+export function catalogueKeysChangedBy(payload: string): ((key: string) => boolean) | undefined {
+  const consultantId = /^appointments:([0-9a-f-]{36})$/.exec(payload)?.[1];
+  if (!consultantId) return undefined;
+  const slotsKey = catalogueKeys.slots(consultantId);
+  return (key) => key.startsWith("list:") || key === slotsKey;
+}
 
 export type CatalogueAnswers = ChangeAwareCache<EncodedBody>;
 
 export function createCatalogueAnswers(): CatalogueAnswers {
-  return new ChangeAwareCache<EncodedBody>({ ttlMs: LONGEST_KEPT_MS, maxEntries: 2_000 });
+  return new ChangeAwareCache<EncodedBody>({
+    ttlMs: LONGEST_KEPT_MS,
+    maxEntries: 2_000,
+    keysChangedBy: catalogueKeysChangedBy,
+  });
 }
