@@ -101,6 +101,21 @@ export async function bookAppointment(
     });
   }
 
+  // In a rush for a few slots most attempts lose: they are told here, with one indexed read, instead
+  // of queueing for the transaction and its lock. The unique index still settles any race.
+  const [taken] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.consultantId, consultant.id),
+        eq(appointments.startsAt, startsAt),
+        isNull(appointments.cancelledAt),
+      ),
+    )
+    .limit(1);
+  if (taken) throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
+
   try {
     return await db.transaction(async (transaction) => {
       // Holding the user's row makes the unpaid-bookings count exact under concurrent requests.
