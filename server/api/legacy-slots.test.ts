@@ -31,6 +31,14 @@ describe("legacySlotOf", () => {
     expect(legacySlotOf(new Date(instant), zone)).toEqual(expected);
   });
 
+  it("tells an instant told before in the same way, per zone, whatever a caller did with the last answer", () => {
+    const instant = new Date("2027-05-04T17:30:00Z");
+    const first = legacySlotOf(instant, NEW_YORK);
+    first.slotTime = "changed by a caller";
+    expect(legacySlotOf(instant, NEW_YORK)).toEqual({ slotDate: "4_5_2027", slotTime: "01:30 PM" });
+    expect(legacySlotOf(instant, LOS_ANGELES)).toEqual({ slotDate: "4_5_2027", slotTime: "10:30 AM" });
+  });
+
   it.each([NEW_YORK, LOS_ANGELES])(
     "reads back every slot of a window across the daylight-saving change in %s",
     (zone) => {
