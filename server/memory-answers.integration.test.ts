@@ -126,6 +126,20 @@ describe("answers from memory, before the app", () => {
     expect(typeof line?.durationMs).toBe("number");
   });
 
+  it("serves a client that asks for no compression the same uncompressed bytes as the app", async () => {
+    for (const path of ["/blog", "/api/doctor/list"]) {
+      const fromApp = await answeredFromMemory(path, { "Accept-Encoding": "" });
+      const kept = await answeredFromMemory(path, { "Accept-Encoding": "" });
+      expect(fromApp.fromMemory, path).toBe(false);
+      expect(kept.fromMemory, path).toBe(true);
+      expect(kept.answer.headers["content-encoding"]).toBeUndefined();
+      expect(kept.answer.body.equals(fromApp.answer.body)).toBe(true);
+      expect(comparable(kept.answer.headers, "content-security-policy")).toEqual(
+        comparable(fromApp.answer.headers, "content-security-policy"),
+      );
+    }
+  });
+
   it("answers a revalidation with 304 and no body", async () => {
     const first = await get("/about");
     const revalidated = await answeredFromMemory("/about", { "If-None-Match": String(first.headers.etag) });
@@ -162,7 +176,8 @@ describe("answers from memory, before the app", () => {
       ["/pricing", { Cookie: "session=abc" }],
       ["/pricing", { Authorization: `Bearer ${token}` }],
       ["/pricing", { "X-Request-Id": "my-own-id" }],
-      ["/pricing", { "Accept-Encoding": "identity" }],
+      ["/pricing", { "Accept-Encoding": "deflate" }],
+      ["/pricing", { "Accept-Encoding": "gzip;q=0" }],
       ["/pricing?ref=mail", {}],
       ["/api/doctor/list", { Origin: "https://old-client.example" }],
       ["/api/doctor/list", { token }],

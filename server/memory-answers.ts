@@ -47,8 +47,10 @@ export function createMemoryAnswerer(sources: MemoryAnswerSources): MemoryAnswer
       request.httpVersionMajor !== 1 ||
       // The app honours a caller's own request id; it is rare enough to leave to the app.
       headers["x-request-id"] !== undefined ||
-      // Answers that are not compressed may still be compressed by the app's middleware.
-      preferredEncoding(headers["accept-encoding"]) === undefined ||
+      // An answer the stores would send uncompressed, the app's own compression may still
+      // compress: it looks for these names anywhere in the header.
+      (preferredEncoding(headers["accept-encoding"]) === undefined &&
+        /gzip|deflate/.test(headers["accept-encoding"] ?? "")) ||
       !isAnonymousRequest({
         cookie: headers.cookie,
         token: typeof headers.token === "string" ? headers.token : undefined,
