@@ -28,7 +28,7 @@ export interface PageStoreOptions {
 export class PageStore {
   private readonly pages = new Map<string, SharedPage>();
 
-  constructor(readonly options: PageStoreOptions) {}
+  constructor(private readonly options: PageStoreOptions) {}
 
   /** The page stored under `key`, fresh or not. */
   get(key: string): SharedPage | undefined {
@@ -66,6 +66,7 @@ export function isAnonymousRequest(headers: {
 }): boolean {
   return !PERSONAL_COOKIES.test(headers.cookie ?? "") && !headers.token && !headers.authorization;
 }
+
 /** Headers that describe one response or one encoding, set afresh on every answer. */
 const PER_RESPONSE_HEADERS = new Set([
   "content-security-policy",
