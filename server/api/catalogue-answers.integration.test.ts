@@ -9,7 +9,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle, NoticeHandlers } from "~/infra/db.server";
-import { appointments, consultants } from "../../db/schema";
+import { appointments, type Consultant, consultants } from "../../db/schema";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
@@ -39,6 +39,30 @@ async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boole
     if (accept(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The consultant's fee as the list answers it (whole currency units), or undefined if not listed. */
+async function listedFee(app: ReturnType<typeof createTestApp>["app"], consultantId: string) {
+  const { doctors } = (await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] };
+  return doctors.find((doctor) => doctor._id === consultantId)?.fees;
+}
+
+/** A booking written straight to the database, as another process (or a person at psql) would. */
+async function bookDirectly(consultant: Consultant, userId: string, startsAt: Date) {
+  await database.db.insert(appointments).values({
+    userId,
+    consultantId: consultant.id,
+    startsAt,
+    amountCents: consultant.feeCents,
+    currency: consultant.currency,
+    consultantSnapshot: { name: consultant.name, image: consultant.image, speciality: consultant.speciality },
+  } as typeof appointments.$inferInsert);
+}
+
+/** The free slot starts the API answers for a consultant (ISO strings). */
+async function freeStartsOf(app: ReturnType<typeof createTestApp>["app"], consultantId: string) {
+  const answer = (await (await app.request(`/api/consultant/${consultantId}/slots`)).json()) as SlotDays;
+  return answer.days.flatMap((day) => day.slots.map((slot) => slot.startsAt));
 }
 
 /** Answers that hear notices only when the test delivers them. */
@@ -80,26 +104,12 @@ describe("the consultant list and slots the JSON API keeps", () => {
     const { app } = createTestApp(database, { catalogueAnswers });
     const consultant = await createConsultant(database.db);
     const customer = await createUserWithSession(database.db);
-    const freeStarts = async () => {
-      const answer = (await (await app.request(`/api/consultant/${consultant.id}/slots`)).json()) as SlotDays;
-      return answer.days.flatMap((day) => day.slots.map((slot) => slot.startsAt));
-    };
+    const freeStarts = () => freeStartsOf(app, consultant.id);
     const before = await freeStarts();
     const taken = before[0]!;
     expect(await freeStarts()).toEqual(before);
 
-    await database.db.insert(appointments).values({
-      userId: customer.id,
-      consultantId: consultant.id,
-      startsAt: new Date(taken),
-      amountCents: consultant.feeCents,
-      currency: consultant.currency,
-      consultantSnapshot: {
-        name: consultant.name,
-        image: consultant.image,
-        speciality: consultant.speciality,
-      },
-    } as typeof appointments.$inferInsert);
+    await bookDirectly(consultant, customer.id, new Date(taken));
     const after = await eventually(freeStarts, (starts) => !starts.includes(taken));
     expect(after).not.toContain(taken);
     expect(after).toHaveLength(before.length - 1);
@@ -109,10 +119,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
     const { answers } = await controlledAnswers();
     const { app } = createTestApp(database, { catalogueAnswers: answers });
     const consultant = await createConsultant(database.db, { name: "Own Writes", feeCents: 1_000 });
-    const feeOf = async () =>
-      ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors.find(
-        (doctor) => doctor._id === consultant.id,
-      )?.fees;
+    const feeOf = () => listedFee(app, consultant.id);
     expect(await feeOf()).toBe(10);
 
     // A write that never touches consultants or appointments (an inquiry) keeps what was kept.
@@ -143,18 +150,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
     try {
       const consultant = await createConsultant(database.db);
       const customer = await createUserWithSession(database.db);
-      await database.db.insert(appointments).values({
-        userId: customer.id,
-        consultantId: consultant.id,
-        startsAt: new Date(Date.now() + 86_400_000),
-        amountCents: consultant.feeCents,
-        currency: consultant.currency,
-        consultantSnapshot: {
-          name: consultant.name,
-          image: consultant.image,
-          speciality: consultant.speciality,
-        },
-      } as typeof appointments.$inferInsert);
+      await bookDirectly(consultant, customer.id, new Date(Date.now() + 86_400_000));
       const names = await eventually(
         async () => [...heard],
         (payloads) => payloads.includes(`appointments:${consultant.id}`),
@@ -171,26 +167,12 @@ describe("the consultant list and slots the JSON API keeps", () => {
     const { app } = createTestApp(database, { catalogueAnswers: answers });
     const [booked, other] = [await createConsultant(database.db), await createConsultant(database.db)];
     const customer = await createUserWithSession(database.db);
-    const freeStarts = async (consultantId: string) => {
-      const answer = (await (await app.request(`/api/consultant/${consultantId}/slots`)).json()) as SlotDays;
-      return answer.days.flatMap((day) => day.slots.map((slot) => slot.startsAt));
-    };
+    const freeStarts = (consultantId: string) => freeStartsOf(app, consultantId);
     const bookedBefore = await freeStarts(booked.id);
     const otherBefore = await freeStarts(other.id);
     const listBefore = (await app.request("/api/doctor/list")).headers.get("ETag");
     for (const consultant of [booked, other]) {
-      await database.db.insert(appointments).values({
-        userId: customer.id,
-        consultantId: consultant.id,
-        startsAt: new Date(bookedBefore[0]!),
-        amountCents: consultant.feeCents,
-        currency: consultant.currency,
-        consultantSnapshot: {
-          name: consultant.name,
-          image: consultant.image,
-          speciality: consultant.speciality,
-        },
-      } as typeof appointments.$inferInsert);
+      await bookDirectly(consultant, customer.id, new Date(bookedBefore[0]!));
     }
 
     handlers().onNotice(`appointments:${booked.id}`);
@@ -218,31 +200,17 @@ describe("the consultant list and slots the JSON API keeps", () => {
   });
 
   it("really keeps the answer: a change nobody announced stays unseen until a notice comes", async () => {
-    let handlers: NoticeHandlers | undefined;
-    const controlled = createCatalogueAnswers();
-    await controlled.hear(
-      {
-        listen: async (_channel, given) => {
-          handlers = given;
-          given.onListening();
-          return async () => {};
-        },
-      },
-      CATALOGUE_CHANGES_CHANNEL,
-    );
-    const { app } = createTestApp(database, { catalogueAnswers: controlled });
+    const { answers, handlers } = await controlledAnswers();
+    const { app } = createTestApp(database, { catalogueAnswers: answers });
     const consultant = await createConsultant(database.db, { name: "Unannounced", feeCents: 1_000 });
-    const feeOf = async () =>
-      ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors.find(
-        (doctor) => doctor._id === consultant.id,
-      )?.fees;
+    const feeOf = () => listedFee(app, consultant.id);
     expect(await feeOf()).toBe(10);
     await database.db.update(consultants).set({ feeCents: 2_000 }).where(eq(consultants.id, consultant.id));
     expect(await feeOf()).toBe(10);
-    handlers?.onNotice("consultants");
+    handlers().onNotice("consultants");
     expect(await feeOf()).toBe(20);
     // A lost connection to the notices: nothing is kept until it listens again.
-    handlers?.onGap();
+    handlers().onGap();
     await database.db.update(consultants).set({ feeCents: 3_000 }).where(eq(consultants.id, consultant.id));
     expect(await feeOf()).toBe(30);
   });
