@@ -7,6 +7,7 @@ import { createElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type ServerBuild, ServerRouter } from "react-router";
 import { restoreClassifier, type SavedClassifier } from "~/features/bot/nlu";
+import { policyOptionsFor } from "~/infra/content-security-policy.server";
 import { createHttpApp, PAGE_STORE_OPTIONS } from "./http-app";
 import { createMemoryAnswerer } from "./memory-answers";
 import { PageStore } from "./page-cache";
@@ -45,7 +46,7 @@ export async function createApp(options: { build?: ServerBuild } = {}) {
   const answerFromMemory = createMemoryAnswerer({
     pages: pageStore,
     catalogueAnswers,
-    policy: { isProduction: env.isProduction, servedOverHttps: env.publicUrl.startsWith("https://") },
+    policy: policyOptionsFor(env),
     logger,
   });
   return { fetch: app.fetch, answerFromMemory };

@@ -11,6 +11,7 @@ import { findSessionUser } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
 import { clockFrom } from "~/infra/clock.server";
+import { policyOptionsFor } from "~/infra/content-security-policy.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
 import { type DatabaseHandle, isDatabaseUnavailable } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
@@ -109,12 +110,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(accessLog(logger));
-  app.use(
-    securityHeaders({
-      isProduction: env.isProduction,
-      servedOverHttps: env.publicUrl.startsWith("https://"),
-    }),
-  );
+  app.use(securityHeaders(policyOptionsFor(env)));
 
   // Health checks come before the cap below: an orchestrator must get its answer however busy we are.
   app.get("/readyz", async (context) => {
@@ -263,7 +259,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     pageCache({
       store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
       isCacheable: (path) => isCacheablePage(routeTable, path),
-      policy: { isProduction: env.isProduction, servedOverHttps: env.publicUrl.startsWith("https://") },
+      policy: policyOptionsFor(env),
     }),
   );
   app.all("*", (context) => handlePage(context.req.raw, { ...context.var }));

@@ -1,7 +1,14 @@
+import type { Environment } from "./env.server";
+
 export interface PolicyOptions {
   isProduction: boolean;
   /** The public URL is https: sub-requests may be upgraded (a plain-http local run must not be). */
   servedOverHttps: boolean;
+}
+
+/** The policy's options as the settings give them. */
+export function policyOptionsFor(env: Pick<Environment, "isProduction" | "publicUrl">): PolicyOptions {
+  return { isProduction: env.isProduction, servedOverHttps: env.publicUrl.startsWith("https://") };
 }
 
 /** Extra origins one page needs, e.g. a payment provider's checkout. */

@@ -18,7 +18,7 @@ import {
   startStripeCheckout,
 } from "~/features/payments/payments.server";
 import { requireUser } from "~/infra/auth-guard.server";
-import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
+import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A live provider's checkout needs its own origins, on this page only.
   const policy = contentSecurityPolicy(
     { nonce: context.cspNonce },
-    { isProduction: context.env.isProduction, servedOverHttps: context.env.publicUrl.startsWith("https://") },
+    policyOptionsFor(context.env),
     checkoutPolicyAdditions(context.payments),
   );
   return data(

@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { completeSandboxCheckout, findSandboxCheckout } from "~/features/payments/payments.server";
 import { sandboxLinkState } from "~/features/payments/sandbox-link.server";
 import { requireUser } from "~/infra/auth-guard.server";
-import { contentSecurityPolicy } from "~/infra/content-security-policy.server";
+import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure } from "~/infra/form-failure.server";
 import type { RequestContext } from "~/infra/request-context.server";
@@ -45,11 +45,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     asErrorPage,
   );
   // Paying may lead back to an allowed foreign client's /verify page (DESIGN §4 "Foreign clients").
-  const policy = contentSecurityPolicy(
-    { nonce: context.cspNonce },
-    { isProduction: context.env.isProduction, servedOverHttps: context.env.publicUrl.startsWith("https://") },
-    { formTargets: context.env.CORS_ORIGINS },
-  );
+  const policy = contentSecurityPolicy({ nonce: context.cspNonce }, policyOptionsFor(context.env), {
+    formTargets: context.env.CORS_ORIGINS,
+  });
   return data(
     {
       provider: payment.provider === "stripe" ? "Stripe" : "Razorpay",
