@@ -1,4 +1,4 @@
-import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ErrorBoundary } from "./root";
@@ -9,8 +9,9 @@ function EmptyPage() {
 
 /**
  * Renders the root error boundary above a page whose loader fails the given way, and returns the
- * visible markup (the static router's hydration data is left out: in production React Router's
- * server replaces error messages there with a generic one).
+ * visible markup once everything has rendered, as the server sends it (the error page is a chunk
+ * of its own). The static router's hydration data is left out: in production React Router's
+ * server replaces error messages there with a generic one.
  */
 async function renderFailingPage(failure: () => never): Promise<string> {
   const routes = [
@@ -26,7 +27,9 @@ async function renderFailingPage(failure: () => never): Promise<string> {
   const context = await handler.query(new Request("http://localhost/"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(<StaticRouterProvider router={router} context={context} />);
+  const { prelude } = await prerenderToNodeStream(<StaticRouterProvider router={router} context={context} />);
+  let html = "";
+  for await (const chunk of prelude) html += chunk;
   return html.replace(/<script>[\s\S]*?<\/script>/g, "");
 }
 

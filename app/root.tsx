@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -11,13 +12,14 @@ import {
 import type { Route } from "./+types/root";
 import stylesheetText from "./app.css?inline";
 import stylesheetUrl from "./app.css?url";
-import { ErrorPage } from "./components/error-page";
 import { ScriptsAfterFirstPaint } from "./components/scripts-after-first-paint";
 import { SiteShell } from "./components/site-shell";
+import { StaticPageScript } from "./components/static-page-script";
 import { site } from "./content/site";
 import { workAreaFor } from "./features/accounts/roles";
 import { takeToast } from "./infra/flash.server";
 import { useNonce } from "./lib/nonce";
+import { isStaticPage, routeTable } from "./route-table";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request, context);
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bot: { botId, botAliasId, localeId },
       // Settings, the same for every visitor of this process (so cached anonymous pages may hold them).
       contact: context.env.contact,
+      staticPage: user === null && isStaticPage(routeTable, new URL(request.url).pathname),
     },
     { headers },
   );
@@ -69,6 +72,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Decided where the document is rendered: in the browser the app is already running.
+  const staticPage = import.meta.env.SSR && rootData?.staticPage === true;
   return (
     <html lang="en">
       <head>
@@ -95,8 +100,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {children}
         </SiteShell>
-        <ScrollRestoration nonce={nonce} />
-        <ScriptsAfterFirstPaint nonce={nonce} />
+        {staticPage ? (
+          <StaticPageScript nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <ScriptsAfterFirstPaint nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -106,9 +117,23 @@ export default function App() {
   return <Outlet />;
 }
 
+// Its own chunk: few visits need it, and every page would otherwise load it.
+const ErrorPage = lazy(() =>
+  import("./components/error-page").then((module) => ({ default: module.ErrorPage })),
+);
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <Suspense fallback={null}>
+      <ErrorPageFor
+        error={useRouteError()}
+        requestId={useRouteLoaderData<typeof loader>("root")?.requestId}
+      />
+    </Suspense>
+  );
+}
+
+function ErrorPageFor({ error, requestId }: { error: unknown; requestId?: string }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} />;
   }
@@ -117,5 +142,5 @@ export function ErrorBoundary() {
       error.status === 401 ? (error.data as { signInPath?: string } | null)?.signInPath : undefined;
     return <ErrorPage status={error.status} signInPath={signInPath} />;
   }
-  return <ErrorPage status={500} requestId={rootData?.requestId} />;
+  return <ErrorPage status={500} requestId={requestId} />;
 }

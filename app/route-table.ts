@@ -28,6 +28,12 @@ export interface PageRoute {
    * authorization matrix test walks every row that has it.
    */
   access?: "admin" | "consultant";
+  /**
+   * Sent to anonymous visitors as a static page: without React Router's browser code, its parts
+   * driven by small behaviours (app/components/static-page.ts); its links load whole pages
+   * (docs/decisions/0029-static-pages.md). Signed-in visitors get the full app.
+   */
+  static?: true;
   /** Its form takes a picture: a post to it may be as large as a picture (PICTURE_MAX_BYTES) allows. */
   uploads?: true;
 }
@@ -68,8 +74,8 @@ const adminPages: PageRoute[] = (
 ).map((page) => ({ ...page, access: "admin" as const }));
 
 export const routeTable: readonly PageRoute[] = [
-  { path: "/", file: "routes/home.tsx", cache: "public-content", sitemap: true },
-  { path: "/services", file: "routes/services.tsx", cache: "public-content", sitemap: true },
+  { path: "/", file: "routes/home.tsx", cache: "public-content", sitemap: true, static: true },
+  { path: "/services", file: "routes/services.tsx", cache: "public-content", sitemap: true, static: true },
   ...services.map(
     (service): PageRoute => ({
       path: service.path,
@@ -77,14 +83,15 @@ export const routeTable: readonly PageRoute[] = [
       id: `routes/${service.slug}`,
       cache: "public-content",
       sitemap: true,
+      static: true,
     }),
   ),
   { path: "/pricing", file: "routes/pricing.tsx", cache: "public-content", sitemap: true },
-  { path: "/about", file: "routes/about.tsx", cache: "public-content", sitemap: true },
-  { path: "/blog", file: "routes/blog.tsx", cache: "public-content", sitemap: true },
+  { path: "/about", file: "routes/about.tsx", cache: "public-content", sitemap: true, static: true },
+  { path: "/blog", file: "routes/blog.tsx", cache: "public-content", sitemap: true, static: true },
   { path: "/blog/rss.xml", file: "routes/blog-rss.ts" },
   // The sitemap lists each post from the blog folder, with its date.
-  { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content" },
+  { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content", static: true },
   { path: "/contact", file: "routes/contact.tsx", sitemap: true },
   { path: "/login", file: "routes/login.tsx" },
   { path: "/logout", file: "routes/logout.ts" },
@@ -151,6 +158,11 @@ export function pageRouteFor(table: readonly PageRoute[], pathname: string): Pag
 /** Whether a rendered page may be reused for anonymous visitors. */
 export function isCacheablePage(table: readonly PageRoute[], pathname: string): boolean {
   return pageRouteFor(table, pathname)?.cache === "public-content";
+}
+
+/** Whether a page is sent without React Router's browser code to visitors who are not signed in. */
+export function isStaticPage(table: readonly PageRoute[], pathname: string): boolean {
+  return pageRouteFor(table, pathname)?.static === true;
 }
 
 /** Whether posts to a page may carry a picture. */

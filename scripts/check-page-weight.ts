@@ -3,8 +3,10 @@
 // page is over. A page loads React Router's client entry, the root route and its own route module,
 // each with every chunk they import, as the HTML's start-up script lists them; chunks loaded on
 // demand (dynamic imports) do not count. Sizes are gzip, file by file, as the server sends them (the
-// build's precompressed copy).
-import { existsSync, readFileSync, statSync } from "node:fs";
+// build's precompressed copy). A static page (route-table.ts, `static`) loads only the static pages'
+// module (app/components/static-page.ts, built on its own as assets/static-page-<hash>.js) and the
+// chunks it imports.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { pageRouteFor, routeTable } from "~/route-table";
@@ -70,10 +72,34 @@ const entryKey = Object.keys(manifest).find(
 );
 if (!entryKey) throw new Error("The build manifest has no entry.client");
 
+/** The static pages' module and every chunk it imports statically (chunks it loads on demand do not count). */
+function staticPageFiles(): Set<string> {
+  const assets = readdirSync(path.join(clientDirectory, "assets"));
+  const modules = assets.filter((file) => /^static-page-[\w-]+\.js$/.test(file));
+  if (modules.length !== 1)
+    throw new Error(`Expected one static-page-*.js in the build, found ${modules.length}`);
+  const files = new Set<string>();
+  const pending = [`assets/${modules[0]}`];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const code = readFileSync(path.join(clientDirectory, file), "utf8");
+    for (const [, imported] of code.matchAll(
+      /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g,
+    )) {
+      pending.push(path.posix.join(path.posix.dirname(file), imported!));
+    }
+  }
+  return files;
+}
+
 const rows = budgetedPages.map((pagePath) => {
   const page = pageRouteFor(routeTable, pagePath);
   if (!page) throw new Error(`No route answers ${pagePath}`);
-  const files = filesLoadedBy([entryKey, ...routeModuleKeys("root.tsx"), ...routeModuleKeys(page.file)]);
+  const files = page.static
+    ? staticPageFiles()
+    : filesLoadedBy([entryKey, ...routeModuleKeys("root.tsx"), ...routeModuleKeys(page.file)]);
   const bytes = [...files].reduce((total, file) => total + gzipSizeOf(file), 0);
   return { pagePath, files: files.size, bytes, budget: javascriptBudgetFor(pagePath) };
 });

@@ -1,7 +1,7 @@
 // How much JavaScript (gzip, 1 KB = 1024 bytes) a public page may load before anyone interacts
 // with it (issue 16). The home page is the one most visitors land on, so it gets the tightest
-// budget. Checked on every build by scripts/check-page-weight.ts; `npm run bench` and
-// `npm run bench:lighthouse` print the same budgets beside what they measure.
+// budget. Checked in CI (.ci/run) by `npm run check:bundle` (scripts/check-page-weight.ts);
+// `npm run bench` and `npm run bench:lighthouse` print the same budgets beside what they measure.
 import { routeTable, sitemapPaths } from "~/route-table";
 
 export const HOME_JAVASCRIPT_BUDGET_BYTES = 115 * 1024;

@@ -1,5 +1,7 @@
+import { useId } from "react";
 import { Form, Link } from "react-router";
-import { useDisclosure } from "~/lib/use-disclosure";
+import { attachDisclosure } from "~/lib/behaviours/disclosure";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import type { ShellUser } from "./site-shell";
 
 export function Avatar({
@@ -38,13 +40,16 @@ export function Avatar({
 
 /** The signed-in visitor's menu: My Profile, My Appointments, Logout. */
 export function AccountMenu({ user }: { user: ShellUser }) {
-  const { open, close, panelId, containerProps, buttonProps } = useDisclosure();
+  const panelId = useId();
+  const containerRef = useBehaviour<HTMLDivElement>((container) => attachDisclosure(container));
   const itemClass =
     "block w-full rounded-lg px-3 py-2 text-left text-ink hover:bg-brand-50 hover:text-brand-800";
   return (
-    <div className="relative" {...containerProps}>
+    <div className="relative" ref={containerRef}>
       <button
-        {...buttonProps}
+        type="button"
+        aria-expanded="false"
+        aria-controls={panelId}
         className="inline-flex items-center rounded-full p-0.5 hover:ring-2 hover:ring-brand-200"
       >
         <Avatar user={user} />
@@ -52,18 +57,18 @@ export function AccountMenu({ user }: { user: ShellUser }) {
       </button>
       <div
         id={panelId}
-        hidden={!open}
+        hidden
         className="absolute right-0 z-40 mt-2 w-60 rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
       >
         <p className="truncate px-3 py-2 text-muted text-sm">{user.email}</p>
         <ul>
           <li>
-            <Link to="/my-profile" className={itemClass} onClick={close}>
+            <Link to="/my-profile" className={itemClass}>
               My Profile
             </Link>
           </li>
           <li>
-            <Link to="/my-appointments" className={itemClass} onClick={close}>
+            <Link to="/my-appointments" className={itemClass}>
               My Appointments
             </Link>
           </li>

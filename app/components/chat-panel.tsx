@@ -1,4 +1,4 @@
-// The chat panel: loaded on demand by chat-widget-button.tsx; it talks to our Lex V2 runtime API
+// The chat panel, part of the chat that pages load on demand (chat-widget-button.tsx); it talks to our Lex V2 runtime API
 // through ~/lib/bot-client (plain fetch).
 import { Mic, RotateCcw, Send, Volume2, VolumeX, WifiOff } from "lucide-react";
 import {
@@ -124,9 +124,18 @@ export interface ChatPanelProps {
   open: boolean;
   onClose(): void;
   onUnread(count: number): void;
+  /** The visitor's press opened it while the page's own launcher was being replaced (static pages). */
+  openedByVisitor?: boolean;
 }
 
-export default function ChatPanel({ bot, signedIn, open, onClose, onUnread }: ChatPanelProps) {
+export default function ChatPanel({
+  bot,
+  signedIn,
+  open,
+  onClose,
+  onUnread,
+  openedByVisitor,
+}: ChatPanelProps) {
   const [chat, setChat] = useState<StoredChat>(() => loadChat() ?? newChat());
   const [pending, setPending] = useState(0);
   const [draft, setDraft] = useState("");
@@ -200,9 +209,10 @@ export default function ChatPanel({ bot, signedIn, open, onClose, onUnread }: Ch
     if (open) {
       onUnread(0);
       // Focus the input when the visitor opened the chat (not when it reopened by itself on load).
-      if (document.activeElement && document.activeElement !== document.body) inputRef.current?.focus();
+      const focusIsOnThePage = document.activeElement && document.activeElement !== document.body;
+      if (openedByVisitor || focusIsOnThePage) inputRef.current?.focus();
     }
-  }, [open, update, onUnread]);
+  }, [open, update, onUnread, openedByVisitor]);
 
   // Keep the newest message in view.
   const entryCount = chat.entries.length;

@@ -1,5 +1,7 @@
+import { useId } from "react";
 import { Link } from "react-router";
-import { useDisclosure } from "~/lib/use-disclosure";
+import { attachDisclosure } from "~/lib/behaviours/disclosure";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { ChevronDownIcon } from "./icons";
 
 export interface MenuLink {
@@ -9,7 +11,7 @@ export interface MenuLink {
 
 /**
  * A navigation dropdown: opens on hover for a mouse, on tap or click, and from the keyboard;
- * Escape, a click elsewhere or focus moving away closes it.
+ * Escape, a click elsewhere or focus moving away closes it (~/lib/behaviours/disclosure).
  */
 export function DisclosureMenu({
   label,
@@ -21,29 +23,34 @@ export function DisclosureMenu({
   /** Inside the mobile menu the list opens in place and stays open until its button is used again. */
   inline?: boolean;
 }) {
-  const { open, close, panelId, containerProps, buttonProps } = useDisclosure({
-    openOnHover: !inline,
-    // Inside the mobile menu the lists work like an accordion: they stay open until toggled, so
-    // nothing moves under the finger that is about to tap the next button.
-    closeOnOutsidePress: !inline,
-    closeOnFocusLeaving: !inline,
-  });
+  const panelId = useId();
+  const containerRef = useBehaviour<HTMLDivElement>((container) =>
+    attachDisclosure(container, {
+      openOnHover: !inline,
+      // Inside the mobile menu the lists work like an accordion: they stay open until toggled, so
+      // nothing moves under the finger that is about to tap the next button.
+      closeOnOutsidePress: !inline,
+      closeOnFocusLeaving: !inline,
+    }),
+  );
 
   return (
-    <div className="relative" {...containerProps}>
+    <div className="relative" ref={containerRef} data-disclosure={inline ? "inline" : "dropdown"}>
       <button
-        {...buttonProps}
-        className={`inline-flex items-center gap-1 rounded-md px-3 font-medium text-ink hover:text-brand-700 ${inline ? "w-full justify-between py-3" : "py-2"}`}
+        type="button"
+        aria-expanded="false"
+        aria-controls={panelId}
+        className={`group inline-flex items-center gap-1 rounded-md px-3 font-medium text-ink hover:text-brand-700 ${inline ? "w-full justify-between py-3" : "py-2"}`}
       >
         {label}
         <ChevronDownIcon
           aria-hidden="true"
-          className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
+          className="size-4 transition-transform group-aria-expanded:rotate-180"
         />
       </button>
       <ul
         id={panelId}
-        hidden={!open}
+        hidden
         className={
           inline
             ? "space-y-1 border-brand-100 border-l-2 py-1 pl-3"
@@ -54,7 +61,6 @@ export function DisclosureMenu({
           <li key={link.to}>
             <Link
               to={link.to}
-              onClick={close}
               className="block rounded-lg px-3 py-2 text-ink hover:bg-brand-50 hover:text-brand-800"
             >
               {link.label}

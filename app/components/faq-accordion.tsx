@@ -1,15 +1,20 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { FaqItem } from "~/content/faq";
+import { attachAccordion } from "~/lib/behaviours/accordion";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { ChevronDownIcon } from "./icons";
 
-/** At most one answer open; choosing the open question again closes it. */
+/** At most one answer open; choosing the open question again closes it (~/lib/behaviours/accordion). */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
-  const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
+  const ref = useBehaviour<HTMLDivElement>(attachAccordion);
   return (
-    <div className="divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+    <div
+      ref={ref}
+      data-accordion
+      className="divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white"
+    >
       {items.map((item) => {
-        const open = openId === item.id;
         const buttonId = `${baseId}-${item.id}-question`;
         const panelId = `${baseId}-${item.id}-answer`;
         return (
@@ -18,19 +23,18 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
               <button
                 id={buttonId}
                 type="button"
-                aria-expanded={open}
+                aria-expanded="false"
                 aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : item.id)}
-                className="flex w-full items-center justify-between gap-4 px-5 py-5 text-left font-semibold text-ink hover:text-brand-800 sm:px-6"
+                className="group flex w-full items-center justify-between gap-4 px-5 py-5 text-left font-semibold text-ink hover:text-brand-800 sm:px-6"
               >
                 {item.question}
                 <ChevronDownIcon
                   aria-hidden="true"
-                  className={`size-5 shrink-0 text-brand-700 transition-transform ${open ? "rotate-180" : ""}`}
+                  className="size-5 shrink-0 text-brand-700 transition-transform group-aria-expanded:rotate-180"
                 />
               </button>
             </h3>
-            <section id={panelId} aria-labelledby={buttonId} hidden={!open} className="px-5 pb-5 sm:px-6">
+            <section id={panelId} aria-labelledby={buttonId} hidden className="px-5 pb-5 sm:px-6">
               <p className="text-muted">{item.answer}</p>
             </section>
           </div>

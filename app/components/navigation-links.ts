@@ -1,7 +1,7 @@
-import { featuredServices } from "~/content/service-summaries";
+import { featuredServiceNames } from "~/content/service-names";
 import type { MenuLink } from "./disclosure-menu";
 
-export const serviceMenuLinks: MenuLink[] = featuredServices.map((service) => ({
+export const serviceMenuLinks: MenuLink[] = featuredServiceNames.map((service) => ({
   label: service.title,
   to: service.path,
 }));

@@ -23,7 +23,7 @@ function flatten(node: ReactNode): ReactElement<ElementProps>[] {
  * or at once in a tab that is not visible (it does not paint until shown). Browsers without paint
  * timing wait for the next frame. Written as a function so the page can carry its source.
  */
-function afterFirstPaint(start: () => void) {
+export function afterFirstPaint(start: () => void) {
   if (document.visibilityState !== "visible") return start();
   if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
     return requestAnimationFrame(() => setTimeout(start));
@@ -82,7 +82,11 @@ export function ScriptsAfterFirstPaint({ nonce }: { nonce?: string }) {
         if (element.type === "link" && element.props.rel === "modulepreload") return null;
         if (element.type !== "script" || element.props.type !== "module") return element;
         const startUpModule = element.props.dangerouslySetInnerHTML?.__html ?? "";
-        const source = `((afterFirstPaint, startModules, nonce) => afterFirstPaint(() => startModules(${scriptLiteral(modules)}, ${START_UP_MODULE_MARKER}${scriptLiteral(startUpModule)}, nonce)))(${afterFirstPaint}, ${startModules}, document.currentScript.nonce);`;
+        // Only the server writes it: the browser keeps the page's copy (hydration leaves a script's
+        // text alone), so the browser bundle need not carry the code below.
+        const source = import.meta.env.SSR
+          ? `((afterFirstPaint, startModules, nonce) => afterFirstPaint(() => startModules(${scriptLiteral(modules)}, ${START_UP_MODULE_MARKER}${scriptLiteral(startUpModule)}, nonce)))(${afterFirstPaint}, ${startModules}, document.currentScript.nonce);`
+          : "";
         return (
           <script
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once, in a fixed order

@@ -1,26 +1,16 @@
-import { useEffect, useState } from "react";
+import { attachScrollToTop } from "~/lib/behaviours/scroll-to-top";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { ArrowUpIcon } from "./icons";
 
-export const SCROLL_TO_TOP_THRESHOLD_PX = 400;
-
+/** Hidden until the page is scrolled down (~/lib/behaviours/scroll-to-top). */
 export function ScrollToTopButton() {
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-
-  if (!visible) return null;
+  const ref = useBehaviour<HTMLButtonElement>(attachScrollToTop);
   return (
     <button
+      ref={ref}
       type="button"
-      onClick={() => {
-        const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        window.scrollTo({ top: 0, behavior: reduceMotion ? "auto" : "smooth" });
-      }}
+      hidden
+      data-scroll-to-top
       className="fixed right-4 bottom-20 z-20 inline-flex size-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
     >
       <ArrowUpIcon aria-hidden="true" className="size-5" />

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { featuredServices } from "~/content/service-summaries";
+import { featuredServiceNames } from "~/content/service-names";
 
 /** The scrolling strip above the header; the whole strip leads to the bookkeeping page. */
 export function ServicesBanner() {
-  const items = featuredServices.map((service) => service.title);
+  const items = featuredServiceNames.map((service) => service.title);
   const row = (hidden: boolean) => (
     <ul className="flex shrink-0 items-center gap-10 pr-10" aria-hidden={hidden || undefined}>
       {items.map((title) => (

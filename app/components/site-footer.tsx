@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { featuredServices } from "~/content/service-summaries";
+import { featuredServiceNames } from "~/content/service-names";
 import { site } from "~/content/site";
 import type { AgencyContact } from "~/lib/agency-contact";
 import { Logo } from "./logo";
@@ -50,7 +50,7 @@ export function SiteFooter({ contact }: { contact?: AgencyContact | null }) {
             Services
           </h2>
           <ul className="mt-4 space-y-1">
-            {featuredServices.map((service) => (
+            {featuredServiceNames.map((service) => (
               <li key={service.path}>
                 <Link to={service.path} className="inline-block py-1.5 hover:text-white hover:underline">
                   {service.title}

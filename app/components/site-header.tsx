@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { lazy, Suspense } from "react";
+import { Link, NavLink } from "react-router";
 import { site } from "~/content/site";
+import { attachMobileMenu } from "~/lib/behaviours/mobile-menu";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { DisclosureMenu } from "./disclosure-menu";
 import { CloseIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
@@ -13,12 +15,7 @@ const AccountMenu = lazy(() => import("./account-menu").then((module) => ({ defa
 const primaryLinkClass = "rounded-md px-3 py-2 font-medium text-ink hover:text-brand-700";
 
 export function SiteHeader({ user }: { user: ShellUser | null }) {
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const location = useLocation();
-
-  // Any navigation closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes by design
-  useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
+  const menuButtonRef = useBehaviour<HTMLButtonElement>(attachMobileMenu);
 
   return (
     <header className="sticky top-0 z-30 border-gray-200 border-b bg-white/95 backdrop-blur">
@@ -65,35 +62,35 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
             </Suspense>
           ) : null}
           <button
+            ref={menuButtonRef}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"
-            aria-expanded={mobileOpen}
+            className="group inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"
+            aria-expanded="false"
             aria-controls="mobile-menu"
-            onClick={() => setMobileOpen((open) => !open)}
+            data-mobile-menu-button
           >
-            {mobileOpen ? (
-              <CloseIcon aria-hidden="true" className="size-6" />
-            ) : (
-              <MenuIcon aria-hidden="true" className="size-6" />
-            )}
-            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+            <CloseIcon aria-hidden="true" className="hidden size-6 group-aria-expanded:block" />
+            <MenuIcon aria-hidden="true" className="size-6 group-aria-expanded:hidden" />
+            <span className="sr-only" data-menu-label>
+              Open menu
+            </span>
           </button>
         </div>
       </div>
-      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      <MobileMenu />
     </header>
   );
 }
 
-function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Opened and closed by the header's menu button (~/lib/behaviours/mobile-menu). */
+function MobileMenu() {
   const linkClass = "block rounded-lg px-3 py-3 font-medium text-ink hover:bg-brand-50";
   return (
     <nav
       id="mobile-menu"
       aria-label="Mobile"
-      hidden={!open}
+      hidden
       className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-gray-200 border-t bg-white px-4 pb-6 lg:hidden"
-      onKeyDown={(event) => event.key === "Escape" && onClose()}
     >
       <ul className="space-y-1 pt-3">
         <li>

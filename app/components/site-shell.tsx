@@ -1,5 +1,6 @@
 import type { AgencyContact } from "~/lib/agency-contact";
-import { type ChatBotAddress, ChatWidgetButton } from "./chat-widget-button";
+import { ChatWidget } from "./chat-widget";
+import type { ChatBotAddress } from "./chat-widget-button";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { ServicesBanner } from "./services-banner";
 import { SiteFooter } from "./site-footer";
@@ -44,7 +45,12 @@ export function SiteShell({
       </main>
       <SiteFooter contact={contact} />
       <ScrollToTopButton />
-      {bot ? <ChatWidgetButton bot={bot} signedIn={user !== null} /> : null}
+      {bot ? (
+        // On a static page the launcher's container says which bot the chat island talks to.
+        <div className="contents" data-chat-widget={JSON.stringify(bot)}>
+          <ChatWidget bot={bot} signedIn={user !== null} />
+        </div>
+      ) : null}
       <Toaster toast={toast} />
     </>
   );

@@ -1,72 +1,23 @@
-import { useEffect, useRef, useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
-import { usePrefersReducedMotion } from "~/lib/use-prefers-reduced-motion";
+import { attachCarousel } from "~/lib/behaviours/carousel";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { PauseIcon, PlayIcon, StarIcon } from "./icons";
 
-export const AUTOPLAY_DELAY_MS = 3500;
-const SWIPE_THRESHOLD_PX = 40;
-
 /**
- * One testimonial per view, centred, looping, with clickable pagination. Autoplay carries on after
- * the visitor interacts (the timer restarts); it stays still when the visitor prefers reduced
- * motion or presses Pause. A copy of the first slide after the last makes the loop seamless.
+ * One testimonial per view, centred, looping, with clickable pagination, autoplay and a Pause
+ * button (~/lib/behaviours/carousel). Rendered showing the first slide, playing.
  */
 export function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
   const count = testimonials.length;
-  const [position, setPosition] = useState(0);
-  const [animate, setAnimate] = useState(true);
-  const [pausedByVisitor, setPausedByVisitor] = useState(false);
-  const reduceMotion = usePrefersReducedMotion();
-  const playing = !pausedByVisitor && !reduceMotion;
-  const selectedIndex = position % count;
-  const swipeStart = useRef<number | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new position restarts the timer on purpose
-  useEffect(() => {
-    if (!playing) return;
-    const timer = window.setTimeout(() => goTo(position + 1), AUTOPLAY_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [playing, position]);
-
-  // After the jump back from the copy to the real first slide, turn the animation on again.
-  useEffect(() => {
-    if (animate) return;
-    const frame = window.requestAnimationFrame(() => setAnimate(true));
-    return () => window.cancelAnimationFrame(frame);
-  }, [animate]);
-
-  function goTo(next: number) {
-    setAnimate(true);
-    setPosition(((next % (count + 1)) + count + 1) % (count + 1));
-  }
-
-  function settleOnCopy() {
-    if (position === count) {
-      setAnimate(false);
-      setPosition(0);
-    }
-  }
-
+  const ref = useBehaviour<HTMLElement>(attachCarousel);
   return (
-    <section aria-roledescription="carousel" aria-label="Client testimonials">
-      <div
-        className="touch-pan-y overflow-hidden"
-        onPointerDown={(event) => {
-          swipeStart.current = event.clientX;
-        }}
-        onPointerUp={(event) => {
-          if (swipeStart.current === null) return;
-          const distance = event.clientX - swipeStart.current;
-          swipeStart.current = null;
-          if (Math.abs(distance) < SWIPE_THRESHOLD_PX) return;
-          goTo(distance < 0 ? position + 1 : selectedIndex === 0 ? count - 1 : position - 1);
-        }}
-      >
+    <section ref={ref} data-carousel aria-roledescription="carousel" aria-label="Client testimonials">
+      <div className="touch-pan-y overflow-hidden" data-carousel-viewport>
         <div
-          className={`flex gap-8 ${animate ? "transition-transform duration-500 ease-out" : ""}`}
-          style={{ transform: `translateX(calc(${-position} * (100% + 2rem)))` }}
-          onTransitionEnd={settleOnCopy}
-          aria-live={playing ? "off" : "polite"}
+          data-carousel-track
+          className="flex gap-8 transition-transform duration-500 ease-out"
+          style={{ transform: "translateX(calc(0 * (100% + 2rem)))" }}
+          aria-live="off"
         >
           {testimonials.map((testimonial, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the carousel pattern names each slide as a group
@@ -75,9 +26,9 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}`}
-              aria-hidden={index !== selectedIndex || undefined}
-              inert={index !== selectedIndex}
-              data-selected={index === selectedIndex}
+              aria-hidden={index !== 0 || undefined}
+              inert={index !== 0}
+              data-selected={index === 0}
               className="w-full shrink-0"
             >
               <TestimonialCard testimonial={testimonial} />
@@ -93,32 +44,28 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
           <button
             key={testimonial.author}
             type="button"
+            data-carousel-dot
             aria-label={`Show testimonial ${index + 1}`}
-            aria-current={index === selectedIndex ? "true" : undefined}
-            onClick={() => goTo(index)}
+            aria-current={index === 0 ? "true" : undefined}
             className="group inline-flex size-11 items-center justify-center"
           >
-            <span
-              className={`block h-2.5 rounded-full transition-all ${
-                index === selectedIndex ? "w-8 bg-brand-700" : "w-2.5 bg-gray-400 group-hover:bg-brand-400"
-              }`}
-            />
+            <span className="block h-2.5 w-2.5 rounded-full bg-gray-400 transition-all group-hover:bg-brand-400 group-aria-[current=true]:w-8 group-aria-[current=true]:bg-brand-700" />
           </button>
         ))}
-        {reduceMotion ? null : (
-          <button
-            type="button"
-            onClick={() => setPausedByVisitor((paused) => !paused)}
-            className="ml-2 inline-flex size-11 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
-          >
-            {playing ? (
-              <PauseIcon aria-hidden="true" className="size-5" />
-            ) : (
-              <PlayIcon aria-hidden="true" className="size-5" />
-            )}
-            <span className="sr-only">{playing ? "Pause testimonials" : "Play testimonials"}</span>
-          </button>
-        )}
+        <button
+          type="button"
+          data-carousel-pause
+          className="ml-2 inline-flex size-11 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
+        >
+          <span data-when-playing className="contents">
+            <PauseIcon aria-hidden="true" className="size-5" />
+            <span className="sr-only">Pause testimonials</span>
+          </span>
+          <span data-when-paused hidden className="contents">
+            <PlayIcon aria-hidden="true" className="size-5" />
+            <span className="sr-only">Play testimonials</span>
+          </span>
+        </button>
       </div>
     </section>
   );

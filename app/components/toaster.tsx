@@ -1,70 +1,62 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { attachToaster, showToast, type ToastMessage } from "~/lib/behaviours/toast";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon } from "./icons";
 
-export const TOAST_DURATION_MS = 4000;
+export { showToast, type ToastMessage };
 
-export interface ToastMessage {
-  kind: "success" | "error" | "info";
-  message: string;
-}
-
-const icons = { success: SuccessIcon, error: ErrorIcon, info: InfoIcon };
-const TOAST_EVENT = "app:toast";
-
-/** Shows a toast from anywhere in the browser (e.g. after a form submitted with fetch). */
-export function showToast(toast: ToastMessage): void {
-  window.dispatchEvent(new CustomEvent<ToastMessage>(TOAST_EVENT, { detail: toast }));
+/** One toast; every kind's icon is drawn, and its `data-kind` shows the right one. */
+function ToastCard({ toast }: { toast: ToastMessage }) {
+  return (
+    <div
+      data-toast
+      data-kind={toast.kind}
+      className="group pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-lg data-[kind=error]:border-red-200"
+    >
+      <SuccessIcon className="mt-0.5 hidden size-5 shrink-0 text-green-700 group-data-[kind=success]:block" />
+      <ErrorIcon className="mt-0.5 hidden size-5 shrink-0 text-red-700 group-data-[kind=error]:block" />
+      <InfoIcon className="mt-0.5 hidden size-5 shrink-0 text-brand-700 group-data-[kind=info]:block" />
+      <p data-toast-message className="flex-1 font-medium text-ink text-sm">
+        {toast.message}
+      </p>
+      <button type="button" className="-m-1 rounded p-1 text-muted hover:text-ink">
+        <CloseIcon aria-hidden="true" className="size-4" />
+        <span className="sr-only">Dismiss</span>
+      </button>
+    </div>
+  );
 }
 
 /**
- * Shows the page's toast at the top right for four seconds. A new toast object (from a redirect's
- * flash cookie) replaces the current one.
+ * Shows a toast at the top right for four seconds (~/lib/behaviours/toast): the page's own, from a
+ * redirect's flash cookie, and any `showToast`. A new toast object in the loader data (after a
+ * navigation in the browser) replaces the current one.
  */
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
-  const [visible, setVisible] = useState<ToastMessage | null>(toast);
-
-  useEffect(() => setVisible(toast), [toast]);
-
+  const ref = useBehaviour<HTMLDivElement>(attachToaster);
+  // The toast the page came with is the behaviour's from the start: React never renders it again.
+  const [toastOfThePage] = useState(toast);
+  const isFirstRender = useRef(true);
   useEffect(() => {
-    const onToast = (event: Event) => setVisible((event as CustomEvent<ToastMessage>).detail);
-    window.addEventListener(TOAST_EVENT, onToast);
-    return () => window.removeEventListener(TOAST_EVENT, onToast);
-  }, []);
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    if (toast) showToast(toast);
+  }, [toast]);
 
-  useEffect(() => {
-    if (!visible) return;
-    const timer = window.setTimeout(() => setVisible(null), TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [visible]);
-
-  const Icon = visible ? icons[visible.kind] : null;
   return (
     <div
+      ref={ref}
+      data-toaster
       className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex justify-end sm:left-auto"
       aria-live="polite"
       role="status"
     >
-      {visible && Icon ? (
-        <div
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${
-            visible.kind === "error" ? "border-red-200" : "border-gray-200"
-          }`}
-        >
-          <Icon
-            aria-hidden="true"
-            className={`mt-0.5 size-5 shrink-0 ${visible.kind === "error" ? "text-red-700" : visible.kind === "success" ? "text-green-700" : "text-brand-700"}`}
-          />
-          <p className="flex-1 font-medium text-ink text-sm">{visible.message}</p>
-          <button
-            type="button"
-            onClick={() => setVisible(null)}
-            className="-m-1 rounded p-1 text-muted hover:text-ink"
-          >
-            <CloseIcon aria-hidden="true" className="size-4" />
-            <span className="sr-only">Dismiss</span>
-          </button>
-        </div>
-      ) : null}
+      <div hidden data-toast-prototype>
+        <ToastCard toast={{ kind: "info", message: "" }} />
+      </div>
+      {toastOfThePage ? <ToastCard toast={toastOfThePage} /> : null}
     </div>
   );
 }

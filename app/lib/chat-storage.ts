@@ -5,8 +5,8 @@
  * computer after it is closed; nothing else about the visitor is stored.
  */
 
-/** Also read by chat-widget-button.tsx, which repeats the key so it need not load this module. */
-export const CHAT_STORAGE_KEY = "va-hub-chat";
+import { CHAT_STORAGE_KEY } from "./chat-view";
+
 /** Older entries are dropped past this, so the stored transcript stays small. */
 export const MAX_STORED_ENTRIES = 80;
 

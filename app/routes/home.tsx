@@ -19,11 +19,9 @@ import { site } from "~/content/site";
 import { steps } from "~/content/steps";
 import { testimonials } from "~/content/testimonials";
 import { contactFrom } from "~/lib/agency-contact";
+import { scrollToFaqFromHash } from "~/lib/behaviours/faq-hash";
 import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
-
-export const FAQ_HASH_SCROLL_DELAY_MS = 100;
-export const FAQ_HASH_SCROLL_OFFSET_PX = 100;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originFrom(matches);
@@ -117,23 +115,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** `/#faq` lands 100 px above the FAQ after the page has settled (seed §2 Home). */
+/** On every navigation (key), not only hash changes: the FAQ link is followed from the home page too. */
 function useScrollToFaqFromHash() {
   const { hash, key } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every navigation (key), not only hash changes
-  useEffect(() => {
-    if (hash !== "#faq") return;
-    const timer = window.setTimeout(() => {
-      const section = document.getElementById("faq");
-      if (!section) return;
-      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      window.scrollTo({
-        top: section.getBoundingClientRect().top + window.scrollY - FAQ_HASH_SCROLL_OFFSET_PX,
-        behavior: reduceMotion ? "auto" : "smooth",
-      });
-    }, FAQ_HASH_SCROLL_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [hash, key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every navigation (key)
+  useEffect(() => scrollToFaqFromHash(), [hash, key]);
 }
 
 function SectionHeading({

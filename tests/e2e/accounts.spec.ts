@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_PASSWORD, logIn, signUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
@@ -10,7 +10,7 @@ test.use({ viewport: mobileViewport });
 test("sign up, complete the three onboarding steps and land home with the toast", async ({ page }) => {
   await signUp(page, "Grace Hopper");
   await expect(page.getByRole("status")).toContainText("Account created successfully");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
 
   // Step 1 is checked before it advances.
   await page.getByLabel("Address").fill("12 Main Street, Springfield");
@@ -41,7 +41,7 @@ test("sign up, complete the three onboarding steps and land home with the toast"
 test("log out, log back in, and change the profile picture", async ({ page }) => {
   const email = await signUp(page, "Alan Turing");
   await page.goto("/my-profile");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByRole("button", { name: /Account menu/ }).click();
   await page.getByRole("button", { name: "Logout" }).click();
   await page.waitForURL(/\/login$/);
@@ -51,7 +51,7 @@ test("log out, log back in, and change the profile picture", async ({ page }) =>
   await logIn(page, email);
   await expect(page.getByRole("status")).toContainText("Logged in successfully");
   await page.goto("/my-profile?edit");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#7c3aed" } })
     .png()
     .toBuffer();
@@ -73,7 +73,7 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   const email = await signUp(page, "Katherine Johnson");
   await page.context().clearCookies();
   await page.goto("/login");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page.getByRole("heading", { name: "Forgot password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
@@ -84,7 +84,7 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   const link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   await page.goto(link!);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByLabel("New password").fill("an even longer pass phrase");
   await page.getByRole("button", { name: "Save new password" }).click();
   await page.waitForURL(/\/login$/);
@@ -110,15 +110,15 @@ for (const viewport of [mobileViewport, desktopViewport]) {
     await page.setViewportSize(viewport);
     for (const path of ["/login", "/login?mode=signup", "/forgot-password"]) {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitUntilInteractive(page);
       await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
     }
     await signUp(page, "Axe Tester");
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     await expectNoAxeViolations(page, `/onboarding at ${viewport.width} px`);
     for (const path of ["/my-profile", "/my-profile?edit", "/my-appointments"]) {
       await page.goto(path);
-      await waitForHydration(page);
+      await waitUntilInteractive(page);
       await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
     }
   });

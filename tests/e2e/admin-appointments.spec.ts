@@ -4,7 +4,7 @@ import { signUp, waitForMail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { staffPage } from "./support/back-office";
 import { bookFirstFreeSlot } from "./support/booking";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, viewports } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
@@ -19,7 +19,7 @@ async function newestAppointmentId(page: Page): Promise<string> {
 
 /** Pays the first appointment on My Appointments through the sandbox Stripe checkout. */
 async function payFirstAppointment(page: Page): Promise<void> {
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const row = page.getByRole("main").getByRole("listitem").first();
   await row.getByRole("link", { name: /^Pay Online/ }).click();
   await row.getByRole("button", { name: "Stripe" }).click();

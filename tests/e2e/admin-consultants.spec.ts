@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { pickSlot, timeChoiceLabelled, timeChoices } from "./support/booking";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { signInAsStaff } from "./support/staff";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
@@ -21,7 +21,7 @@ test("staff add a consultant with a picture; customers find and book them at onc
   await signInAsStaff(page, "/admin/consultants");
   await page.getByRole("link", { name: "Add a consultant" }).click();
   await page.waitForURL(/\/admin\/consultants\/new$/);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
 
   await page.locator('input[type="file"][name="image"]').setInputFiles(portrait);
   await page.getByLabel("Name").fill(name);
@@ -52,14 +52,14 @@ test("staff add a consultant with a picture; customers find and book them at onc
   const customer = await customerContext.newPage();
   await signUp(customer, "Booking Customer");
   await customer.goto("/consultant/healthcare");
-  await waitForHydration(customer);
+  await waitUntilInteractive(customer);
   const card = customer
     .getByRole("main")
     .locator(`a[href="/appointment/${consultantPath.split("/").pop()}"]`);
   await expect(card).toContainText(name);
   await card.click();
   await customer.waitForURL(/\/appointment\//);
-  await waitForHydration(customer);
+  await waitUntilInteractive(customer);
   const time = await pickSlot(customer);
   await customer.getByRole("button", { name: "Book an appointment" }).click();
   await customer.waitForURL(/\/my-appointments/);
@@ -78,7 +78,7 @@ test("working hours and days off change the slots customers are offered; archivi
 }) => {
   const name = `Omar Castell ${Date.now()}`;
   await signInAsStaff(page, "/admin/consultants/new");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.locator('input[type="file"][name="image"]').setInputFiles(portrait);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Speciality").selectOption("Entrepreneurial Consultants");
@@ -98,14 +98,14 @@ test("working hours and days off change the slots customers are offered; archivi
   const consultantId = new URL(page.url()).pathname.split("/").pop()!;
 
   await page.goto(`/appointment/${consultantId}`);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.locator('label:has(input[name="day"])').nth(2).click();
   await expect(timeChoices(page)).toHaveCount(2);
   await expect(timeChoiceLabelled(page, "10:30 AM")).toHaveCount(1);
 
   // Archive, with its confirmation step.
   await page.goto(`/admin/consultants/${consultantId}`);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByRole("link", { name: "Archive consultant…" }).click();
   await page.getByRole("button", { name: "Yes, archive" }).click();
   await expect(page.getByRole("status")).toContainText("Consultant archived");
@@ -122,7 +122,7 @@ for (const viewport of [mobileViewport, desktopViewport]) {
     await signInAsStaff(page, "/admin/consultants");
     for (const url of ["/admin/consultants", "/admin/consultants/new"]) {
       await page.goto(url);
-      await waitForHydration(page);
+      await waitUntilInteractive(page);
       await expectNoAxeViolations(page, `${url} at ${viewport.width}px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
@@ -139,7 +139,7 @@ for (const viewport of [mobileViewport, desktopViewport]) {
       .click();
     await page.waitForURL(/\/admin\/consultants\/[0-9a-f-]{36}$/);
     await page.goto(`${new URL(page.url()).pathname}?archive`);
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     await expectNoAxeViolations(
       page,
       `a consultant's page with the archive confirmation at ${viewport.width}px`,

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { logIn, signUp, uniqueEmail } from "./support/accounts";
 import { checkStaffPages, staffPage } from "./support/back-office";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
@@ -10,7 +10,7 @@ test("staff read a reset link in the outbox, and the link sets a new password", 
   const email = await signUp(page, "Mary Jackson", uniqueEmail("reset"));
   await page.context().clearCookies();
   await page.goto("/forgot-password");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists" })).toBeVisible();
@@ -33,7 +33,7 @@ test("staff read a reset link in the outbox, and the link sets a new password", 
   const link = await staff.getByRole("link", { name: /\/reset-password\?token=/ }).getAttribute("href");
   expect(link).toMatch(/\/reset-password\?token=/);
   await page.goto(link!);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByLabel("New password").fill("a pass phrase staff handed over");
   await page.getByRole("button", { name: "Save new password" }).click();
   await page.waitForURL(/\/login$/);

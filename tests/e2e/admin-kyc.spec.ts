@@ -1,14 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/accounts";
 import { checkStaffPages, staffPage } from "./support/back-office";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
 
 async function sendKycDetails(page: Page, idNumber: string) {
   await page.goto("/onboarding");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByLabel("Address").fill("12 Main Street, Springfield");
   await page.getByLabel("Phone").fill("(201) 555-0123");
   await page.getByRole("button", { name: "Next" }).click();

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEFAULT_PASSWORD, logIn, signUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { signInAsStaff } from "./support/staff";
 import { viewports } from "./support/viewports";
 
@@ -33,13 +33,13 @@ test("staff invite a consultant, who sets a password from the e-mail and signs i
 
   const invitee = await (await browser.newContext()).newPage();
   await invitee.goto(link!);
-  await waitForHydration(invitee);
+  await waitUntilInteractive(invitee);
   await expect(invitee.getByRole("heading", { level: 1, name: "Set your password" })).toBeVisible();
   await invitee.getByLabel("Password").fill(DEFAULT_PASSWORD);
   await invitee.getByRole("button", { name: "Save password" }).click();
   await invitee.waitForURL(/\/login/);
   await expect(invitee.getByText("Your password has been set. Please log in.")).toBeVisible();
-  await waitForHydration(invitee);
+  await waitUntilInteractive(invitee);
   await logIn(invitee, email);
   await expect(invitee.getByRole("link", { name: "My schedule" }).first()).toBeVisible();
 

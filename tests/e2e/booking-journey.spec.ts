@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DateTime } from "luxon";
 import { signUp } from "./support/accounts";
 import { openConsultant, timeChoices, timeLabel } from "./support/booking";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { mobileViewport } from "./support/viewports";
 
 /** The agency's zone (AGENCY_TZ's default), in which the slot picker labels its times. */
@@ -38,7 +38,7 @@ async function chooseAndSubmit(
       return chosen;
     }
     await page.reload();
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
   }
   throw new Error("three times in a row another test took the slot");
 }
@@ -56,7 +56,7 @@ for (const zone of ["Asia/Kolkata", "America/Los_Angeles"]) {
 
       // Home → consultants in two taps on a phone.
       await page.goto("/");
-      await waitForHydration(page);
+      await waitUntilInteractive(page);
       await page.getByRole("button", { name: "Open menu" }).click();
       await page.locator("nav#mobile-menu").getByRole("link", { name: "Consultants", exact: true }).click();
       await expect(page).toHaveURL(/\/consultant$/);

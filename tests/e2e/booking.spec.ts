@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { logIn, signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { openConsultant, pickSlot, timeChoiceLabelled } from "./support/booking";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
@@ -15,7 +15,7 @@ test("browse, filter, book after logging in, see it listed, cancel it and find t
   await page.context().clearCookies();
 
   await page.goto("/consultant");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await expect(page.getByText("Browse through the consultants excellence.")).toBeVisible();
   await page.getByRole("link", { name: "Tax Consultants", exact: true }).click();
   await page.waitForURL(/\/consultant\/tax$/);
@@ -31,10 +31,10 @@ test("browse, filter, book after logging in, see it listed, cancel it and find t
   await page.getByRole("button", { name: "Book an appointment" }).click();
   await page.waitForURL(/\/login\?redirectTo=/);
   await expect(page.getByRole("status")).toContainText("Login to book appointment");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await logIn(page, email);
   await page.waitForURL((url) => url.pathname === path);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
 
   await pickSlot(page);
   await page.getByRole("button", { name: "Book an appointment" }).click();
@@ -50,7 +50,7 @@ test("browse, filter, book after logging in, see it listed, cancel it and find t
   await expect(row.getByRole("link", { name: /^Pay Online/ })).toHaveCount(0);
 
   await page.goto(path);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.locator('label:has(input[name="day"])').nth(2).click();
   await expect(timeChoiceLabelled(page, time)).toHaveCount(1);
 });
@@ -73,7 +73,7 @@ test("an unknown consultant is the 404 page, an unknown speciality an empty stat
 test("the Filters toggle shows the specialities on a small screen only", async ({ page }) => {
   await page.setViewportSize(mobileViewport);
   await page.goto("/consultant");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const filters = page.getByRole("navigation", { name: "Specialities" });
   await expect(filters).toBeHidden();
   await page.getByRole("button", { name: "Filters" }).click();
@@ -86,7 +86,7 @@ for (const viewport of [mobileViewport, desktopViewport]) {
   test(`consultant pages have no axe violations at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/consultant");
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     await expectNoAxeViolations(page, `/consultant at ${viewport.width} px`);
     await openConsultant(page, "it");
     await expectNoAxeViolations(page, `an appointment page at ${viewport.width} px`);

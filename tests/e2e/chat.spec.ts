@@ -186,26 +186,31 @@ for (const { name, size } of viewports) {
   });
 }
 
-test("the chat panel is not part of the home page's initial JavaScript", async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const home = await request.get("/");
-  const initial = javascriptUrls(await home.text(), `${baseURL}/`);
-  expect(initial.length).toBeGreaterThan(0);
+// The home page is static (no React until the chat is wanted); the contact page runs React Router.
+for (const path of ["/", "/contact"]) {
+  test(`the chat is not part of ${path}'s initial JavaScript, and arrives when pressed`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get(path)).text();
+    const initial = javascriptUrls(html, `${baseURL}${path}`);
+    expect(initial.length).toBeGreaterThan(0);
 
-  const requested: string[] = [];
-  page.on("request", (sent) => {
-    if (sent.resourceType() === "script") requested.push(sent.url());
+    const requested: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.resourceType() === "script") requested.push(sent.url());
+    });
+    await openPage(page, path);
+    const beforeOpening = [...requested];
+    expect(beforeOpening.some((url) => /\/assets\/chat-(widget-button|island|panel)-/.test(url))).toBe(false);
+    await openChat(page);
+    const chatChunks = requested.filter((url) => !beforeOpening.includes(url));
+    // Opening the chat fetched its own chunk…
+    expect(chatChunks.some((url) => /\/assets\/chat-[\w-]+\.js$/.test(url))).toBe(true);
+    // …which the page's HTML neither loads nor preloads.
+    for (const url of chatChunks) expect(initial).not.toContain(url);
+    // The visitor who pressed the button can type at once.
+    await expect(panel(page).getByRole("textbox", { name: "Your message" })).toBeFocused();
   });
-  await openPage(page, "/");
-  const beforeOpening = [...requested];
-  await openChat(page);
-  const panelChunks = requested.filter((url) => !beforeOpening.includes(url));
-  // Opening the chat fetched the panel's own chunk…
-  expect(panelChunks.some((url) => /\/assets\/chat-panel-[\w-]+\.js$/.test(url))).toBe(true);
-  // …which the page's HTML neither loads nor preloads.
-  for (const url of panelChunks) expect(initial).not.toContain(url);
-  expect(initial.some((url) => url.includes("chat-panel"))).toBe(false);
-});
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
 // The demo consultants (db/demo-consultants.ts): IT has Lucas Meyer ($80), Priya Desai ($95) and
@@ -26,7 +26,7 @@ test("a visitor finds a consultant by part of their name, and every card tells t
   page,
 }) => {
   await page.goto("/consultant");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const cards = page.getByRole("main").locator('a[href^="/appointment/"]');
   // Every card of the full list says when the consultant is next free, or that they are not.
   await expect(cards.first()).toContainText(/Next free time|No free time in the next 7 days/);
@@ -43,7 +43,7 @@ test("speciality, free this week and a fee ceiling narrow the list, the order ch
   page,
 }) => {
   await page.goto("/consultant/it");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await expect(cardNames(page)).toHaveText(["Lucas Meyer", "Noah Fischer", "Priya Desai"]);
 
   // With JavaScript, each choice applies at once.
@@ -99,7 +99,7 @@ test("what a visitor types before the scripts arrive is still there when they do
   await page.goto("/consultant", { waitUntil: "domcontentloaded" });
   await searchForm(page).getByLabel("Consultant name").fill("petrova");
   releaseScripts();
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await expect(searchForm(page).getByLabel("Consultant name")).toHaveValue("petrova");
   await searchForm(page).getByLabel("Consultant name").press("Enter");
   await page.waitForURL((url) => url.search === "?q=petrova");
@@ -121,7 +121,7 @@ test("the form works without JavaScript", async ({ browser }) => {
 
 test("an empty result says which filters left nothing, with a link that removes each", async ({ page }) => {
   await page.goto("/consultant/tax?q=xyz&when=today&maxFee=100");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await expect(cardNames(page)).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 2, name: "0 consultants", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No matching consultants" })).toBeVisible();
@@ -171,10 +171,10 @@ for (const viewport of [mobileViewport, desktopViewport]) {
   }) => {
     await page.setViewportSize(viewport);
     await page.goto("/consultant/it?when=week&maxFee=100&sort=fee-low");
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     await expectNoAxeViolations(page, `the filtered directory at ${viewport.width} px`);
     await page.goto("/consultant/tax?q=xyz&when=today");
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     await expectNoAxeViolations(page, `an empty directory at ${viewport.width} px`);
   });
 }

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DEFAULT_PASSWORD, logIn, uniqueEmail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { addConsultantAsStaff, bookThroughApi, createConsultantAccount } from "./support/consultant-accounts";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { clockServerUrl, setServerClockOffset } from "./support/staff";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
@@ -13,7 +13,7 @@ test.afterEach(() => setServerClockOffset(0));
 
 async function signInTo(page: import("@playwright/test").Page, to: string, email: string) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await logIn(page, email, DEFAULT_PASSWORD);
   await page.waitForURL((url) => url.pathname === to);
 }
@@ -46,7 +46,7 @@ test("a consultant sees their booking, marks it completed once started, and the 
   // Five minutes into the appointment.
   setServerClockOffset(Date.parse(booking.startsAt) - Date.now() + 5 * 60_000);
   await page.reload();
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const started = page
     .getByRole("region", { name: /Started and past/ })
     .getByRole("listitem")
@@ -77,7 +77,7 @@ test("a consultant switches bookings off, adds a day off and rewrites their prof
   });
   const account = await createConsultantAccount(request, clockServerUrl, consultantId, consultantName);
   await signInTo(page, "/my-schedule", account.email);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
 
   const availability = page.getByRole("region", { name: "My availability" });
   await availability.getByLabel("Taking new bookings").uncheck();
@@ -92,7 +92,7 @@ test("a consultant switches bookings off, adds a day off and rewrites their prof
 
   await page.getByRole("link", { name: "My public profile" }).click();
   await page.waitForURL(/\/my-schedule\/profile$/);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByLabel("About me").fill("Turns cold leads into booked calls, kindly.");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByRole("status")).toContainText("Profile updated");
@@ -118,7 +118,7 @@ for (const viewport of [mobileViewport, desktopViewport]) {
     await signInTo(page, "/my-schedule", account.email);
     for (const url of ["/my-schedule", "/my-schedule/profile"]) {
       await page.goto(url);
-      await waitForHydration(page);
+      await waitUntilInteractive(page);
       await expectNoAxeViolations(page, `${url} at ${viewport.width}px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);

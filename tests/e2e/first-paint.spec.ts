@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
@@ -13,7 +13,7 @@ for (const path of pages) {
       if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
     });
     await page.goto(path);
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
 
     const timings = await page.evaluate(() => ({
       firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { bookFirstFreeSlot } from "./support/booking";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
@@ -16,7 +16,7 @@ test("a booked appointment offers its meeting link and Add to calendar; the .ics
   await signUp(page, "Calendar Customer");
   // A speciality the other specs book rarely (bookFirstFreeSlot copes with a race anyway).
   const { time } = await bookFirstFreeSlot(page, "entrepreneurial");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const row = page.getByRole("main").getByRole("listitem").first();
   await expect(row).toContainText(time);
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { publicPages, waitForHydration } from "./support/site";
+import { publicPages, waitUntilInteractive } from "./support/site";
 import { mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
@@ -66,7 +66,7 @@ test("no page scrolls sideways at 360 px, and the chat button hides no control a
   ];
   for (const path of paths) {
     await page.goto(path);
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} is wider than the screen by ${overflow} px`).toBeLessThanOrEqual(0);
     expect(await controlsUnderChatButton(page), `controls under the chat button on ${path}`).toEqual([]);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { bookFirstFreeSlot } from "./support/booking";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
@@ -14,7 +14,7 @@ for (const { provider, speciality } of [
   test(`pay through ${provider} (sandbox), then cancel and get a refund`, async ({ page }) => {
     await signUp(page, `${provider} Payer`);
     await bookFirstFreeSlot(page, speciality);
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     const row = page.getByRole("main").getByRole("listitem").first();
     await row.getByRole("link", { name: /^Pay Online/ }).click();
     await row.getByRole("button", { name: provider }).click();
@@ -41,7 +41,7 @@ for (const { provider, speciality } of [
 test("a cancelled checkout leaves the appointment unpaid, with a toast", async ({ page }) => {
   await signUp(page, "Hesitant Payer");
   await bookFirstFreeSlot(page, "entrepreneurial");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const row = page.getByRole("main").getByRole("listitem").first();
   await row.getByRole("link", { name: /^Pay Online/ }).click();
   await row.getByRole("button", { name: "Stripe" }).click();

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
 test("projects filter by type and back to All Projects, and open a project page", async ({ page }) => {
   await page.setViewportSize(desktopViewport);
   await page.goto("/project");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const cards = page.getByRole("main").locator('a[href^="/projects/"]');
   await expect(cards).toHaveCount(8);
   await page.getByRole("link", { name: "Renewable Energy" }).click();
@@ -32,7 +32,7 @@ test("an unknown project type shows 'No projects found'", async ({ page }) => {
 test("the Filters toggle at 360 px", async ({ page }) => {
   await page.setViewportSize(mobileViewport);
   await page.goto("/project");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   const filters = page.getByRole("navigation", { name: "Project types" });
   await expect(filters).toBeHidden();
   await page.getByRole("button", { name: "Filters" }).click();
@@ -45,7 +45,7 @@ for (const viewport of [mobileViewport, desktopViewport]) {
   test(`/project has no axe violations at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/project");
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
     await expectNoAxeViolations(page, `/project at ${viewport.width} px`);
   });
 }

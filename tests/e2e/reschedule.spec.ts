@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { bookFirstFreeSlot, timeChoiceLabelled, timeChoices, timeLabel } from "./support/booking";
-import { waitForHydration } from "./support/site";
+import { waitUntilInteractive } from "./support/site";
 import { mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
@@ -36,13 +36,13 @@ test("a customer moves a booking to another time: the new time is listed and the
 
   // The time given up is offered again on the booking page.
   await page.goto(path);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.locator('label:has(input[name="day"])').nth(2).click();
   await expect(timeChoiceLabelled(page, time)).toHaveCount(1);
 
   // Cancelling says what happens to the (unpaid) booking before it is done.
   await page.goto("/my-appointments");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await row.getByRole("link", { name: /^Cancel/ }).click();
   await expect(row).toContainText("The time becomes free for others.");
   await row.getByRole("button", { name: "Yes, cancel it" }).click();

@@ -8,7 +8,7 @@
  * --update-snapshots`, then look at every changed picture before committing it.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { publicPages, waitForHydration } from "./support/site";
+import { publicPages, waitUntilInteractive } from "./support/site";
 
 const pages = [...publicPages, "/pricing", "/contact", "/consultant", "/project", "/login"] as const;
 const widths = [360, 768, 1280] as const;
@@ -35,7 +35,7 @@ for (const width of widths) {
     for (const path of pages) {
       test(`${path} looks as it did`, async ({ page }) => {
         await page.goto(path);
-        await waitForHydration(page);
+        await waitUntilInteractive(page);
         await settle(page);
         const name = `${path === "/" ? "home" : path.slice(1)}-${width}.png`;
         await expect(page).toHaveScreenshot(name, {

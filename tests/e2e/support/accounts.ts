@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { waitForHydration } from "./site";
+import { waitUntilInteractive } from "./site";
 
 export const DEFAULT_PASSWORD = "a long pass phrase 42";
 
@@ -15,7 +15,7 @@ export function uniqueEmail(prefix: string): string {
 /** Signs up through the page and lands on /onboarding (or where `redirectTo` leads afterwards). */
 export async function signUp(page: Page, name: string, email = uniqueEmail("client")): Promise<string> {
   await page.goto("/login?mode=signup");
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByLabel("Full Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(DEFAULT_PASSWORD);

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { waitForHydration } from "./site";
+import { waitUntilInteractive } from "./site";
 
 /**
  * Opens the first consultant of a speciality and picks the first free time two days from today
@@ -8,10 +8,10 @@ import { waitForHydration } from "./site";
  */
 export async function openConsultant(page: Page, speciality: string): Promise<string> {
   await page.goto(`/consultant/${speciality}`);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await page.getByRole("main").locator('a[href^="/appointment/"]').first().click();
   await page.waitForURL(/\/appointment\//);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   return new URL(page.url()).pathname;
 }
 
@@ -63,6 +63,6 @@ export async function bookFirstFreeSlot(
     }
     expect(attempt, "another test took three slots in a row").toBeLessThan(3);
     await page.reload();
-    await waitForHydration(page);
+    await waitUntilInteractive(page);
   }
 }

@@ -26,12 +26,14 @@ export const resourceLinks = ["Clients Testimonials", "FAQs", "Blog", "Projects"
 export const footerTagline = "Your Hub for Reliable Virtual Assistance";
 
 /**
- * Waits until React has hydrated the element (the header by default), so clicks reach its
- * handlers instead of falling on server-rendered markup that does nothing yet.
+ * Waits until the page responds: React has hydrated the element (the header by default), so clicks
+ * reach its handlers instead of falling on server-rendered markup that does nothing yet; or, on a
+ * static page (no React), its behaviours are attached.
  */
-export async function waitForHydration(page: Page, selector = "header"): Promise<void> {
+export async function waitUntilInteractive(page: Page, selector = "header"): Promise<void> {
   await page.waitForFunction(
     (target) => {
+      if (document.documentElement.dataset.interactive === "static") return true;
       const element = document.querySelector(target);
       return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
     },
@@ -44,7 +46,7 @@ export async function waitForHydration(page: Page, selector = "header"): Promise
 export async function openPage(page: Page, path: string, hydrated = "header"): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status(), `status of ${path}`).toBe(200);
-  await waitForHydration(page, hydrated);
+  await waitUntilInteractive(page, hydrated);
 }
 
 /** Resolves once window.scrollY has stopped changing (smooth scrolls have finished). */

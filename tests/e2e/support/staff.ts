@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { logIn } from "./accounts";
-import { waitForHydration } from "./site";
+import { waitUntilInteractive } from "./site";
 
 /** The staff account the e2e server creates from ADMIN_EMAIL and ADMIN_PASSWORD (playwright.config.ts). */
 export const STAFF_EMAIL = "staff@example.com";
@@ -11,7 +11,7 @@ export const STAFF_PASSWORD = "staff pass phrase for tests";
 /** Signs in as agency staff and lands on `to` (the dashboard by default). */
 export async function signInAsStaff(page: Page, to = "/admin"): Promise<void> {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await waitForHydration(page);
+  await waitUntilInteractive(page);
   await logIn(page, STAFF_EMAIL, STAFF_PASSWORD);
   await page.waitForURL((url) => url.pathname === to);
 }

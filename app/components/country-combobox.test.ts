@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterCountries } from "./country-picker";
+import { filterCountries } from "./country-combobox";
 
 const countries = [
   { code: "AX", name: "Åland Islands", callingCode: "358" },

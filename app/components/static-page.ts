@@ -1,0 +1,57 @@
+/**
+ * The browser entry of static pages: pages sent to anonymous visitors without React Router's
+ * client (route-table.ts, `static`). Their markup comes from the same React components as
+ * everywhere; what moves on them is driven by the same behaviours (~/lib/behaviours), attached here
+ * by their data attributes instead of by the components' effects. The chat, the one part that needs
+ * React, is loaded when the visitor asks for it.
+ */
+import { attachAccordion } from "~/lib/behaviours/accordion";
+import { attachCarousel } from "~/lib/behaviours/carousel";
+import { attachDisclosure } from "~/lib/behaviours/disclosure";
+import { scrollToFaqFromHash } from "~/lib/behaviours/faq-hash";
+import { attachMobileMenu } from "~/lib/behaviours/mobile-menu";
+import { attachScrollToTop } from "~/lib/behaviours/scroll-to-top";
+import { attachToaster } from "~/lib/behaviours/toast";
+import { chatWasLeftInUse } from "~/lib/chat-view";
+import type { ChatBotAddress } from "./chat-widget-button";
+
+function each<T extends HTMLElement>(selector: string, attach: (element: T) => unknown) {
+  for (const element of document.querySelectorAll<T>(selector)) attach(element);
+}
+
+each<HTMLElement>("[data-disclosure]", (container) => {
+  const inline = container.dataset.disclosure === "inline";
+  attachDisclosure(container, {
+    openOnHover: !inline,
+    closeOnOutsidePress: !inline,
+    closeOnFocusLeaving: !inline,
+  });
+});
+each<HTMLButtonElement>("[data-mobile-menu-button]", attachMobileMenu);
+each<HTMLButtonElement>("[data-scroll-to-top]", attachScrollToTop);
+each<HTMLElement>("[data-accordion]", attachAccordion);
+each<HTMLElement>("[data-carousel]", attachCarousel);
+each<HTMLElement>("[data-toaster]", attachToaster);
+scrollToFaqFromHash();
+window.addEventListener("hashchange", scrollToFaqFromHash);
+
+each<HTMLElement>("[data-chat-widget]", (container) => {
+  const bot = JSON.parse(container.dataset.chatWidget ?? "{}") as ChatBotAddress;
+  const mount = (openedByVisitor: boolean) =>
+    import("./chat-island").then(({ mountChat }) => mountChat(container, bot, openedByVisitor));
+  if (chatWasLeftInUse()) {
+    void mount(false);
+    return;
+  }
+  const launcher = container.querySelector("button");
+  launcher?.addEventListener(
+    "click",
+    () => {
+      launcher.setAttribute("aria-busy", "true");
+      void mount(true);
+    },
+    { once: true },
+  );
+});
+
+document.documentElement.dataset.interactive = "static";
