@@ -74,3 +74,31 @@ test("the FAQs link in the Resources menu scrolls to the FAQ section", async ({ 
   expect(top).toBeGreaterThanOrEqual(-1);
   expect(top).toBeLessThanOrEqual(150);
 });
+
+test("after a navigation in the browser from a page React runs, the home page's FAQ and carousel respond", async ({
+  page,
+}) => {
+  await openPage(page, "/contact");
+  const documentsLoaded: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documentsLoaded.push(request.url());
+  });
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /, home$/ })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  // React Router rendered the home page itself: no new document was fetched.
+  expect(documentsLoaded).toEqual([]);
+
+  const first = questions(page).nth(0);
+  await first.click();
+  await expect(first).toHaveAttribute("aria-expanded", "true");
+
+  const carousel = page.locator("section#testimonials");
+  await carousel.getByRole("button", { name: "Show testimonial 3" }).click();
+  await expect(carousel.getByRole("button", { name: "Show testimonial 3" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+});

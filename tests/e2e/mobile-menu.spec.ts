@@ -4,62 +4,77 @@ import { mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
 
-test.beforeEach(async ({ page }) => {
-  await openPage(page, "/about");
-});
+// The same behaviour drives the menu on a static page and on one React runs (decision 29).
+for (const path of ["/about", "/contact"]) {
+  test.describe(`on ${path}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await openPage(page, path);
+    });
 
-test("the menu button opens the mobile menu with Home, Services and Resources", async ({ page }) => {
-  const menu = page.locator("nav#mobile-menu");
-  await expect(menu).toBeHidden();
-  // The desktop navigation is not shown on a phone.
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    test("the menu button opens the mobile menu with Home, Services and Resources", async ({ page }) => {
+      const menu = page.locator("nav#mobile-menu");
+      await expect(menu).toBeHidden();
+      // The desktop navigation is not shown on a phone.
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 
-  const openButton = page.getByRole("button", { name: "Open menu" });
-  await expect(openButton).toHaveAttribute("aria-expanded", "false");
-  await openButton.click();
+      const openButton = page.getByRole("button", { name: "Open menu" });
+      await expect(openButton).toHaveAttribute("aria-expanded", "false");
+      await openButton.click();
 
-  await expect(menu).toBeVisible();
-  const closeButton = page.getByRole("button", { name: "Close menu" });
-  await expect(closeButton).toHaveAttribute("aria-expanded", "true");
-  await expect(menu.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
+      await expect(menu).toBeVisible();
+      const closeButton = page.getByRole("button", { name: "Close menu" });
+      await expect(closeButton).toHaveAttribute("aria-expanded", "true");
+      await expect(menu.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
 
-  const services = menu.getByRole("button", { name: "Services" });
-  await expect(services).toHaveAttribute("aria-expanded", "false");
-  await services.click();
-  await expect(services).toHaveAttribute("aria-expanded", "true");
-  for (const name of menuServices) {
-    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
-  }
+      const services = menu.getByRole("button", { name: "Services" });
+      await expect(services).toHaveAttribute("aria-expanded", "false");
+      await services.click();
+      await expect(services).toHaveAttribute("aria-expanded", "true");
+      for (const name of menuServices) {
+        await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+      }
 
-  // The list opens in place, inside the menu, below its button.
-  const servicesBox = await services.boundingBox();
-  const firstServiceBox = await menu.getByRole("link", { name: menuServices[0], exact: true }).boundingBox();
-  expect(firstServiceBox?.y ?? 0).toBeGreaterThan(servicesBox?.y ?? Number.POSITIVE_INFINITY);
+      // The list opens in place, inside the menu, below its button.
+      const servicesBox = await services.boundingBox();
+      const firstServiceBox = await menu
+        .getByRole("link", { name: menuServices[0], exact: true })
+        .boundingBox();
+      expect(firstServiceBox?.y ?? 0).toBeGreaterThan(servicesBox?.y ?? Number.POSITIVE_INFINITY);
 
-  // A tap on Resources while Services is open expands Resources.
-  const resources = menu.getByRole("button", { name: "Resources" });
-  await resources.click();
-  await expect(resources).toHaveAttribute("aria-expanded", "true");
-  for (const name of resourceLinks) {
-    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
-  }
+      // A tap on Resources while Services is open expands Resources.
+      const resources = menu.getByRole("button", { name: "Resources" });
+      await resources.click();
+      await expect(resources).toHaveAttribute("aria-expanded", "true");
+      for (const name of resourceLinks) {
+        await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+      }
 
-  await closeButton.click();
-  await expect(menu).toBeHidden();
-  await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
-});
+      await closeButton.click();
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+    });
 
-test("choosing a link in the mobile menu navigates and closes the menu", async ({ page }) => {
-  await page.getByRole("button", { name: "Open menu" }).click();
-  const menu = page.locator("nav#mobile-menu");
-  await menu.getByRole("button", { name: "Services" }).click();
-  await menu.getByRole("link", { name: "Project Management", exact: true }).click();
+    test("choosing a link in the mobile menu navigates and closes the menu", async ({ page }) => {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.locator("nav#mobile-menu");
+      await menu.getByRole("button", { name: "Services" }).click();
+      await menu.getByRole("link", { name: "Project Management", exact: true }).click();
 
-  await expect(page).toHaveURL(/\/service4$/);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Project Management");
-  await expect(menu).toBeHidden();
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
-});
+      await expect(page).toHaveURL(/\/service4$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Project Management");
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    });
+
+    test("the mobile menu's Home link goes home and closes the menu", async ({ page }) => {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.locator("nav#mobile-menu");
+      await menu.getByRole("link", { name: "Home", exact: true }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(menu).toBeHidden();
+    });
+  });
+}
 
 test("from the home page a visitor reaches the consultants in two taps", async ({ page }) => {
   await openPage(page, "/");
@@ -76,12 +91,4 @@ test("a service page leads to the consultants who fit it", async ({ page }) => {
   await section.getByRole("link", { name: "Tax Consultants" }).click();
   await expect(page).toHaveURL(/\/consultant\/tax$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax Consultants");
-});
-
-test("the mobile menu's Home link goes home and closes the menu", async ({ page }) => {
-  await page.getByRole("button", { name: "Open menu" }).click();
-  const menu = page.locator("nav#mobile-menu");
-  await menu.getByRole("link", { name: "Home", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(menu).toBeHidden();
 });
