@@ -37,6 +37,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Sent whole, so nothing is gained by React's outlining of large Suspense boundaries (their
+        // content after the page, swapped in by an inline script): visitors without JavaScript
+        // would see the fallback.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const chunks: Buffer[] = [];
           const document = new Writable({

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useId } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { type ComponentType, type Ref, useEffect, useId, useRef, useState } from "react";
 import { FieldError, inputClass } from "./form-controls";
 
 export interface CountryOption {
@@ -18,31 +17,43 @@ export interface CountryPickerProps {
   className?: string;
 }
 
-// Fetched once the page runs, so the page's start-up JavaScript does not carry it.
-const CountryCombobox = lazy(() => import("./country-combobox"));
-
 /**
  * A country (with its calling code) for a phone number. The server renders a native select, which
- * works without JavaScript; once the page runs and the combobox has arrived, a searchable combobox
- * sends the same field.
+ * works without JavaScript; once the page runs, the searchable combobox (./country-combobox.tsx,
+ * fetched then, so the page's start-up JavaScript does not carry it) takes its place and sends the
+ * same field, starting from whatever the visitor chose in the select meanwhile.
  */
 export function CountryPicker(props: CountryPickerProps) {
-  const hydrated = useHydrated();
-  const select = <CountrySelect {...props} />;
-  return hydrated ? (
-    <Suspense fallback={select}>
-      <CountryCombobox {...props} />
-    </Suspense>
-  ) : (
-    select
-  );
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const firstChoice = useRef(props.defaultValue);
+  const [combobox, setCombobox] = useState<{ Combobox: ComponentType<CountryPickerProps>; chosen: string }>();
+  useEffect(() => {
+    let mounted = true;
+    void import("./country-combobox").then(({ default: Combobox }) => {
+      if (mounted) setCombobox({ Combobox, chosen: selectRef.current?.value || firstChoice.current });
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (!combobox) return <CountrySelect {...props} selectRef={selectRef} />;
+  const { Combobox, chosen } = combobox;
+  return <Combobox {...props} defaultValue={chosen} />;
 }
 
 export function optionLabel(country: CountryOption): string {
   return `${country.name} (+${country.callingCode})`;
 }
 
-function CountrySelect({ label, name, countries, defaultValue, error, className }: CountryPickerProps) {
+function CountrySelect({
+  label,
+  name,
+  countries,
+  defaultValue,
+  error,
+  className,
+  selectRef,
+}: CountryPickerProps & { selectRef: Ref<HTMLSelectElement> }) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -51,6 +62,7 @@ function CountrySelect({ label, name, countries, defaultValue, error, className 
         {label}
       </label>
       <select
+        ref={selectRef}
         id={id}
         name={name}
         defaultValue={defaultValue}

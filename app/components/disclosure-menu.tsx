@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { attachDisclosure } from "~/lib/behaviours/disclosure";
+import { attachDisclosure, disclosureOptionsFor } from "~/lib/behaviours/disclosure";
 import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { ChevronDownIcon } from "./icons";
 
@@ -24,18 +24,13 @@ export function DisclosureMenu({
   inline?: boolean;
 }) {
   const panelId = useId();
+  const kind = inline ? "inline" : "dropdown";
   const containerRef = useBehaviour<HTMLDivElement>((container) =>
-    attachDisclosure(container, {
-      openOnHover: !inline,
-      // Inside the mobile menu the lists work like an accordion: they stay open until toggled, so
-      // nothing moves under the finger that is about to tap the next button.
-      closeOnOutsidePress: !inline,
-      closeOnFocusLeaving: !inline,
-    }),
+    attachDisclosure(container, disclosureOptionsFor(kind)),
   );
 
   return (
-    <div className="relative" ref={containerRef} data-disclosure={inline ? "inline" : "dropdown"}>
+    <div className="relative" ref={containerRef} data-disclosure={kind}>
       <button
         type="button"
         aria-expanded="false"

@@ -7,7 +7,7 @@
  */
 import { attachAccordion } from "~/lib/behaviours/accordion";
 import { attachCarousel } from "~/lib/behaviours/carousel";
-import { attachDisclosure } from "~/lib/behaviours/disclosure";
+import { attachDisclosure, disclosureOptionsFor } from "~/lib/behaviours/disclosure";
 import { scrollToFaqFromHash } from "~/lib/behaviours/faq-hash";
 import { attachMobileMenu } from "~/lib/behaviours/mobile-menu";
 import { attachScrollToTop } from "~/lib/behaviours/scroll-to-top";
@@ -19,14 +19,12 @@ function each<T extends HTMLElement>(selector: string, attach: (element: T) => u
   for (const element of document.querySelectorAll<T>(selector)) attach(element);
 }
 
-each<HTMLElement>("[data-disclosure]", (container) => {
-  const inline = container.dataset.disclosure === "inline";
-  attachDisclosure(container, {
-    openOnHover: !inline,
-    closeOnOutsidePress: !inline,
-    closeOnFocusLeaving: !inline,
-  });
-});
+each<HTMLElement>("[data-disclosure]", (container) =>
+  attachDisclosure(
+    container,
+    disclosureOptionsFor(container.dataset.disclosure === "inline" ? "inline" : "dropdown"),
+  ),
+);
 each<HTMLButtonElement>("[data-mobile-menu-button]", attachMobileMenu);
 each<HTMLButtonElement>("[data-scroll-to-top]", attachScrollToTop);
 each<HTMLElement>("[data-accordion]", attachAccordion);

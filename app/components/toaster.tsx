@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { attachToaster, showToast, type ToastMessage } from "~/lib/behaviours/toast";
 import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon } from "./icons";
@@ -36,14 +36,9 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const ref = useBehaviour<HTMLDivElement>(attachToaster);
   // The toast the page came with is the behaviour's from the start: React never renders it again.
   const [toastOfThePage] = useState(toast);
-  const isFirstRender = useRef(true);
   useEffect(() => {
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      return;
-    }
-    if (toast) showToast(toast);
-  }, [toast]);
+    if (toast && toast !== toastOfThePage) showToast(toast);
+  }, [toast, toastOfThePage]);
 
   return (
     <div

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/choice-field";
 import { CalendarClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/contact-icons";
 import { CountryPicker } from "~/components/country-picker";
@@ -11,7 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from "~/components/form-controls";
-import { type IconProps, SuccessIcon } from "~/components/icons";
+import type { IconProps } from "~/components/icons";
 import { showToast } from "~/components/toaster";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
 import { describePlan, findPlan, plans } from "~/content/plans";
@@ -56,6 +56,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     // The Plan field's choices ("Not sure yet" is the empty first one), built here so the plans'
     // text is not in the page's JavaScript as well.
     planChoices: plans.map((plan) => ({ value: plan.slug, label: describePlan(plan) })),
+    // The lists the form offers, likewise sent with the page's data rather than in its JavaScript.
+    lists: { businessTypes, industries, inquiryServices, timeZones },
     earliestCallTime: `${new Date().toISOString().slice(0, 10)}T00:00`,
     fields: formConstraints(inquirySchema()),
   };
@@ -83,8 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/contact?sent=1", { kind: "success", message: inquiryMessages.sent }, context);
 }
 
+// Its own chunk: only a visitor who has just sent an inquiry needs it.
+const InquirySentNotice = lazy(() => import("~/components/inquiry-sent-notice"));
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, countries, sent, earliestCallTime, fields, plan, planChoices } = loaderData;
+  const { contact, countries, sent, earliestCallTime, fields, plan, planChoices, lists } = loaderData;
   return (
     <>
       <section className="bg-brand-50">
@@ -113,7 +118,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-14 lg:px-8">
         <div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
           {sent ? (
-            <SentNotice />
+            <Suspense fallback={null}>
+              <InquirySentNotice />
+            </Suspense>
           ) : (
             <InquiryForm
               countries={countries}
@@ -121,6 +128,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               fields={fields}
               plan={plan}
               planChoices={planChoices}
+              lists={lists}
               failure={actionData}
             />
           )}
@@ -196,35 +204,13 @@ function NextSteps() {
   );
 }
 
-function SentNotice() {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-  return (
-    <div className="py-6 text-center sm:py-10">
-      <SuccessIcon className="mx-auto size-12 text-green-700" />
-      <h2 ref={headingRef} tabIndex={-1} className="mt-4 font-bold text-2xl text-ink focus:outline-none">
-        {inquiryMessages.sent}
-      </h2>
-      <p className="mx-auto mt-3 max-w-md text-muted">
-        Thank you for your inquiry. We have e-mailed you a confirmation and will reply within one business
-        day.
-      </p>
-      <Link
-        to="/contact"
-        className="mt-6 inline-flex font-medium text-brand-700 underline-offset-4 hover:underline"
-      >
-        Send another inquiry
-      </Link>
-    </div>
-  );
-}
-
 function InquiryForm({
   countries,
   earliestCallTime,
   fields,
   plan,
   planChoices,
+  lists,
   failure,
 }: {
   countries: Route.ComponentProps["loaderData"]["countries"];
@@ -233,6 +219,7 @@ function InquiryForm({
   /** The plan slug from the link that opened the form, or "". */
   plan: string;
   planChoices: Route.ComponentProps["loaderData"]["planChoices"];
+  lists: Route.ComponentProps["loaderData"]["lists"];
   failure: FormFailure | undefined;
 }) {
   const hydrated = useHydrated();
@@ -299,7 +286,7 @@ function InquiryForm({
           <SelectField
             label="Business Type"
             {...fields.businessType}
-            options={businessTypes}
+            options={lists.businessTypes}
             placeholder="Select your business type"
             defaultValue={values.businessType ?? ""}
             error={errors.businessType}
@@ -316,7 +303,7 @@ function InquiryForm({
           <SelectField
             label="Industry"
             {...fields.industry}
-            options={industries}
+            options={lists.industries}
             placeholder="Select your industry"
             defaultValue={values.industry ?? ""}
             error={errors.industry}
@@ -335,7 +322,7 @@ function InquiryForm({
         legend="Required Services"
         hint="Choose one or more."
         name={fields.requiredServices.name}
-        options={inquiryServices}
+        options={lists.inquiryServices}
         defaultValues={values.requiredServices?.split(SERVICE_SEPARATOR) ?? []}
         error={errors.requiredServices}
       />
@@ -354,7 +341,7 @@ function InquiryForm({
         <SelectField
           label="Timezone"
           {...fields.timezone}
-          options={timeZones}
+          options={lists.timeZones}
           placeholder="Select your time zone"
           hint="The time zone you work in."
           defaultValue={values.timezone ?? ""}

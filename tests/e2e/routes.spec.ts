@@ -74,6 +74,18 @@ test("an unknown path answers 404 with a styled page and a link home", async ({ 
   await expect(page.getByRole("contentinfo")).toContainText(footerTagline);
 });
 
+test("the 404 page shows without JavaScript too", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test("a path with malformed percent-encoding is a client error, never a server error", async ({
   request,
 }) => {

@@ -15,6 +15,16 @@ export interface DisclosureOptions {
   closeOnFocusLeaving?: boolean;
 }
 
+/**
+ * A dropdown (the header's menus) opens on hover and closes when the visitor moves on; an inline
+ * list (inside the mobile menu) works like an accordion: it stays open until its button is used
+ * again, so nothing moves under the finger that is about to tap the next button.
+ */
+export function disclosureOptionsFor(kind: "dropdown" | "inline"): DisclosureOptions {
+  const dropdown = kind === "dropdown";
+  return { openOnHover: dropdown, closeOnOutsidePress: dropdown, closeOnFocusLeaving: dropdown };
+}
+
 export function attachDisclosure(container: HTMLElement, options: DisclosureOptions = {}): () => void {
   const { openOnHover = false, closeOnOutsidePress = true, closeOnFocusLeaving = true } = options;
   const button = container.querySelector<HTMLButtonElement>("button[aria-controls]");
