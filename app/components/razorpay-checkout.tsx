@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { site } from "~/content/site";
-import { showToast } from "./toaster";
+import { showToast } from "~/lib/behaviours/toast";
 
 interface RazorpayOptions {
   key: string;

@@ -1,11 +1,12 @@
 import type { AgencyContact } from "~/lib/agency-contact";
+import type { ToastMessage } from "~/lib/behaviours/toast";
 import { ChatWidget } from "./chat-widget";
 import type { ChatBotAddress } from "./chat-widget-button";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { ServicesBanner } from "./services-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { Toaster, type ToastMessage } from "./toaster";
+import { Toaster } from "./toaster";
 
 export interface ShellUser {
   name: string;

@@ -3,8 +3,6 @@ import { attachToaster, showToast, type ToastMessage } from "~/lib/behaviours/to
 import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon } from "./icons";
 
-export { showToast, type ToastMessage };
-
 /** One toast; every kind's icon is drawn, and its `data-kind` shows the right one. */
 function ToastCard({ toast }: { toast: ToastMessage }) {
   return (

@@ -12,7 +12,6 @@ import {
   TextField,
 } from "~/components/form-controls";
 import type { IconProps } from "~/components/icons";
-import { showToast } from "~/components/toaster";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
 import { describePlan, findPlan, plans } from "~/content/plans";
 import { site } from "~/content/site";
@@ -24,6 +23,7 @@ import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { type FormFailure, formFailure, textValues } from "~/infra/form-failure.server";
 import { contactFrom } from "~/lib/agency-contact";
+import { showToast } from "~/lib/behaviours/toast";
 import { FeatureError } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField } from "~/lib/honeypot";

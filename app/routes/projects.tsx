@@ -2,13 +2,13 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { FilterSidebar } from "~/components/filter-sidebar";
 import { StatusDot } from "~/components/status-dot";
-import { showToast } from "~/components/toaster";
 import {
   listProjects,
   listProjectTypes,
   type ProjectView,
   projectView,
 } from "~/features/projects/projects.server";
+import { showToast } from "~/lib/behaviours/toast";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/projects";
 
