@@ -3,7 +3,6 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
@@ -31,6 +30,7 @@ import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
+import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
 import { PageStore, pageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
@@ -122,7 +122,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       return context.json({ success: false, message: "The database is not reachable." }, 503);
     }
   });
-  app.use(compress());
+  app.use(compressResponses());
   // Before everything that may refuse a request (the cap, the address check, the API routes and
   // their catch-all), so a listed origin can read every answer; preflights are answered here.
   // Inside compression: a failure is rewritten for the old clients before it is compressed.

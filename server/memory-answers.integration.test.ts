@@ -176,8 +176,6 @@ describe("answers from memory, before the app", () => {
       ["/pricing", { Cookie: "session=abc" }],
       ["/pricing", { Authorization: `Bearer ${token}` }],
       ["/pricing", { "X-Request-Id": "my-own-id" }],
-      ["/pricing", { "Accept-Encoding": "deflate" }],
-      ["/pricing", { "Accept-Encoding": "gzip;q=0" }],
       ["/pricing?ref=mail", {}],
       ["/api/doctor/list", { Origin: "https://old-client.example" }],
       ["/api/doctor/list", { token }],
@@ -190,6 +188,8 @@ describe("answers from memory, before the app", () => {
     }
     // The same requests without what set them apart are answered from memory.
     expect((await answeredFromMemory("/pricing")).fromMemory).toBe(true);
+    // The app compresses with brotli or gzip only, as the stores do: the rest get the bytes as they are.
+    expect((await answeredFromMemory("/pricing", { "Accept-Encoding": "deflate" })).fromMemory).toBe(true);
     expect((await answeredFromMemory("/api/doctor/list")).fromMemory).toBe(true);
   });
 

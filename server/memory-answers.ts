@@ -11,7 +11,7 @@ import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-secur
 import type { Logger } from "~/infra/logger.server";
 import { logWhenSent } from "./access-log";
 import { type CatalogueAnswers, catalogueKeys } from "./api/catalogue-answers";
-import { encodedAnswer, preferredEncoding } from "./encoded-body";
+import { encodedAnswer } from "./encoded-body";
 import { isAnonymousRequest, type PageStore, sharedPageAnswer } from "./page-cache";
 import { receivedAtOf } from "./received-at";
 import { createCspNonce, fixedSecurityHeaders } from "./security-headers";
@@ -47,10 +47,6 @@ export function createMemoryAnswerer(sources: MemoryAnswerSources): MemoryAnswer
       request.httpVersionMajor !== 1 ||
       // The app honours a caller's own request id; it is rare enough to leave to the app.
       headers["x-request-id"] !== undefined ||
-      // An answer the stores would send uncompressed, the app's own compression may still
-      // compress: it looks for these names anywhere in the header.
-      (preferredEncoding(headers["accept-encoding"]) === undefined &&
-        /gzip|deflate/.test(headers["accept-encoding"] ?? "")) ||
       !isAnonymousRequest({
         cookie: headers.cookie,
         token: typeof headers.token === "string" ? headers.token : undefined,

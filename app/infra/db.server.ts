@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { DRIZZLE_PARSERS, drizzleFacingClient } from "./pglite-client.server";
 import { listenOnPostgres } from "./postgres-listener.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -119,6 +120,7 @@ async function openPglite(
     dataDir: directory,
     loadDataDir: snapshot,
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    parsers: DRIZZLE_PARSERS,
   });
   await client.waitReady;
   const opened = performance.now();
@@ -127,7 +129,7 @@ async function openPglite(
     () => migratePglite(drizzlePglite(client), { migrationsFolder }),
   );
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite({ client: drizzleFacingClient(client), schema }) as unknown as Database,
     driver: "pglite",
     ping: () => withTimeLimit(client.query("select 1"), timeLimits.pingMs),
     close: () => client.close(),

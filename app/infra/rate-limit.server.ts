@@ -56,19 +56,37 @@ function windowStartFor(rule: RateLimitRule, now: Date): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
+/** Prepared once per database: every limited request counts here (see findSessionUser). */
+function prepareCountQuery(db: Database) {
+  const increment = sql.placeholder("increment");
+  return db
+    .insert(rateLimitBuckets)
+    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: increment })
+    .onConflictDoUpdate({
+      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
+      set: { count: sql`${rateLimitBuckets.count} + ${increment}` },
+    })
+    .returning({ count: rateLimitBuckets.count })
+    .prepare("rate_limit_count");
+}
+
+const countQueries = new WeakMap<Database, ReturnType<typeof prepareCountQuery>>();
+
 async function countInWindow(
   db: Database,
   rule: RateLimitRule,
   now: Date,
   increment: 0 | 1,
 ): Promise<number> {
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ key: rule.key, windowStart: windowStartFor(rule, now), count: increment })
-    .onConflictDoUpdate({
-      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
-      set: { count: sql`${rateLimitBuckets.count} + ${increment}` },
-    })
-    .returning({ count: rateLimitBuckets.count });
+  let query = countQueries.get(db);
+  if (!query) {
+    query = prepareCountQuery(db);
+    countQueries.set(db, query);
+  }
+  const [row] = await query.execute({
+    key: rule.key,
+    windowStart: windowStartFor(rule, now),
+    increment,
+  });
   return row?.count ?? increment;
 }

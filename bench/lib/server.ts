@@ -86,7 +86,9 @@ export async function startProductionServer(
   const dataDirectory = options.dataDirectory ?? path.resolve(".tmp", `bench-${process.pid}-${Date.now()}`);
   await mkdir(dataDirectory, { recursive: true });
 
-  const child = spawnGroup(process.execPath, [entry], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profile" profiles the server under load.
+  const nodeArguments = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawnGroup(process.execPath, [...nodeArguments, entry], {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),

@@ -8,7 +8,12 @@ import { consultantNamed, createUserWithSession } from "../../../tests/setup/fac
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { consultantSlots, snapshotOf } from "../consultants/consultants.server";
 import { listAppointments } from "./appointments.server";
-import { type BookingContext, bookAppointment, cancelAppointment } from "./booking.server";
+import {
+  type BookingContext,
+  bookAppointment,
+  cancelAppointment,
+  SLOT_TAKEN_MESSAGE,
+} from "./booking.server";
 
 const NEW_YORK = "America/New_York";
 const LOS_ANGELES = "America/Los_Angeles";
@@ -166,6 +171,53 @@ describe("bookAppointment", () => {
     await expect(attempt()).rejects.toMatchObject({ kind: "invalid" });
     await expect(attempt()).rejects.toMatchObject({ kind: "invalid" });
     await expect(attempt()).rejects.toMatchObject({ kind: "rate-limited", retryAfterSeconds: 45 });
+  });
+
+  it("gives a slot wanted by many at once to one of them and tells the others it is taken", async () => {
+    const now = at("2027-05-10T09:00");
+    const nina = await consultantNamed(database.db, "Nina Petrova");
+    const people = await Promise.all(Array.from({ length: 8 }, () => createUserWithSession(database.db)));
+    const outcomes = await Promise.allSettled(
+      people.map((person) =>
+        bookAppointment(
+          database.db,
+          person.id,
+          { docId: nina.id, startsAt: at("2027-05-11T14:00") },
+          contextAt(now),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) {
+      expect(outcome.reason).toMatchObject({ kind: "conflict", message: SLOT_TAKEN_MESSAGE });
+    }
+    const held = await database.db.select().from(appointments).where(eq(appointments.consultantId, nina.id));
+    expect(held).toHaveLength(1);
+  });
+
+  it("lets the next person have a slot when the attempt ahead of them fails", async () => {
+    const now = at("2027-05-10T09:00");
+    const nina = await consultantNamed(database.db, "Nina Petrova");
+    const [full, free] = [await createUserWithSession(database.db), await createUserWithSession(database.db)];
+    for (const clock of ["10:00", "10:30", "11:00"]) {
+      await bookAppointment(
+        database.db,
+        full.id,
+        { docId: nina.id, startsAt: at(`2027-05-12T${clock}`) },
+        contextAt(now),
+      );
+    }
+    const wanted = { docId: nina.id, startsAt: at("2027-05-12T15:00") };
+    // The person with three unpaid bookings asks first and is refused; the one behind gets the slot.
+    const [refused, booked] = await Promise.allSettled([
+      bookAppointment(database.db, full.id, wanted, contextAt(now)),
+      bookAppointment(database.db, free.id, wanted, contextAt(now)),
+    ]);
+    expect(refused).toMatchObject({
+      status: "rejected",
+      reason: { kind: "conflict", message: expect.stringMatching(/3 unpaid upcoming/) },
+    });
+    expect(booked).toMatchObject({ status: "fulfilled", value: { userId: free.id } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database, Transaction } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
@@ -88,6 +89,54 @@ export async function bookAppointment(
   const now = context.now ?? new Date();
   await consumeBookingAllowance(db, userId, context, now);
   const request = parseInput(bookingRequestSchema, input);
+  return oneAttemptPerSlot(db, request, () => bookCheckedRequest(db, userId, request, context, now));
+}
+
+/**
+ * Attempts at one slot in this process, one at a time: while one is under way the others wait for
+ * its outcome, and if it booked the slot they are told it is taken without asking the database.
+ * In a rush for a few slots most attempts lose; before, each of them queried twice and, on
+ * PostgreSQL, queued on the unique index behind the winner's transaction. The database's unique
+ * index still settles races between processes.
+ */
+async function oneAttemptPerSlot(
+  db: Database,
+  request: ParsedBookingRequest,
+  attempt: () => Promise<Appointment>,
+): Promise<Appointment> {
+  let attempts = attemptsUnderWay.get(db);
+  if (!attempts) {
+    attempts = new Map();
+    attemptsUnderWay.set(db, attempts);
+  }
+  const slot = `${request.docId.toLowerCase()} ${request.startsAt.toISOString()}`;
+  for (let ahead = attempts.get(slot); ahead; ahead = attempts.get(slot)) {
+    const booked = await ahead.then(
+      () => true,
+      () => false,
+    );
+    if (booked) throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
+  }
+  const underWay = attempt();
+  attempts.set(slot, underWay);
+  try {
+    return await underWay;
+  } finally {
+    if (attempts.get(slot) === underWay) attempts.delete(slot);
+  }
+}
+
+type ParsedBookingRequest = z.output<typeof bookingRequestSchema>;
+
+const attemptsUnderWay = new WeakMap<Database, Map<string, Promise<Appointment>>>();
+
+async function bookCheckedRequest(
+  db: Database,
+  userId: string,
+  request: ParsedBookingRequest,
+  context: BookingContext,
+  now: Date,
+): Promise<Appointment> {
   const consultant = await findConsultant(db, request.docId);
   if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
   if (!consultant.available) {

@@ -1,0 +1,92 @@
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { preferredEncoding } from "./encoded-body";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Below this, compression saves less than it costs (and a packet holds the body anyway). */
+const MINIMUM_BYTES = 1024;
+
+/** Bodies the app makes whole in memory (JSON answers, pages rendered to one buffer). */
+const WHOLE_BODY_TYPE = /^(?:application\/json|text\/html)\b/i;
+
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/**
+ * Compresses answers for clients that accept it: brotli (fast level) or gzip, one call into zlib
+ * on its thread pool. JSON and pages are read whole, so a small one goes out as it is, with its
+ * length; Hono's own middleware sent every answer, even a 60-byte error, through a web
+ * CompressionStream (a third of a small answer's cost, measured in the booking storm). Anything
+ * else (a CSV export, the bot's event stream) keeps streaming through CompressionStream.
+ */
+export function compressResponses(): MiddlewareHandler {
+  return async function compressResponse(context, next) {
+    await next();
+    const response = context.res;
+    const type = response.headers.get("Content-Type");
+    if (
+      !response.body ||
+      context.req.method === "HEAD" ||
+      response.status === 206 ||
+      response.headers.has("Content-Encoding") ||
+      response.headers.has("Transfer-Encoding") ||
+      !type ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      NO_TRANSFORM.test(response.headers.get("Cache-Control") ?? "")
+    ) {
+      return;
+    }
+    const length = response.headers.get("Content-Length");
+    if (length && Number(length) < MINIMUM_BYTES) return;
+    const vary = response.headers.get("Vary");
+    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) {
+      response.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+    const encoding = preferredEncoding(context.req.header("Accept-Encoding"));
+
+    if (!WHOLE_BODY_TYPE.test(type)) {
+      if (!encoding) return;
+      const streamEncoding = encoding === "br" ? "gzip" : encoding;
+      const headers = new Headers(response.headers);
+      headers.delete("Content-Length");
+      headers.set("Content-Encoding", streamEncoding);
+      replaceResponse(
+        context,
+        response.body.pipeThrough(new CompressionStream(streamEncoding)),
+        response,
+        headers,
+      );
+      return;
+    }
+
+    const identity = Buffer.from(await response.arrayBuffer());
+    const headers = new Headers(response.headers);
+    let bytes = identity;
+    if (encoding && identity.length >= MINIMUM_BYTES) {
+      bytes =
+        encoding === "br"
+          ? await brotliAsync(identity, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+              },
+            })
+          : await gzipAsync(identity);
+      headers.set("Content-Encoding", encoding);
+      const etag = headers.get("ETag");
+      if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+    }
+    headers.set("Content-Length", String(bytes.length));
+    replaceResponse(context, bytes, response, headers);
+  };
+}
+
+/** Hono copies the old answer's headers onto a new one; these headers are already complete. */
+function replaceResponse(context: Context, body: BodyInit, old: Response, headers: Headers): void {
+  context.res = undefined;
+  context.res = new Response(body, { status: old.status, statusText: old.statusText, headers });
+}
