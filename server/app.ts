@@ -30,7 +30,7 @@ export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
  */
 export async function createApp(options: { build?: ServerBuild } = {}) {
   if (import.meta.env.PROD) loadSavedClassifier();
-  const { env, logger, database, secrets, payments, catalogueAnswers } = await getRuntime();
+  const { env, logger, database, secrets, payments, catalogueAnswers, catalogueData } = await getRuntime();
   const pageStore = new PageStore(PAGE_STORE_OPTIONS);
   const app = createHttpApp({
     env,
@@ -39,6 +39,7 @@ export async function createApp(options: { build?: ServerBuild } = {}) {
     secrets,
     payments,
     catalogueAnswers,
+    catalogueData,
     pageStore,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,

@@ -9,6 +9,7 @@ import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
 import { findSessionUser } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
+import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { clockFrom } from "~/infra/clock.server";
 import { policyOptionsFor } from "~/infra/content-security-policy.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
@@ -50,6 +51,8 @@ export interface HttpAppDependencies {
    * database's change notices); without it nothing is kept.
    */
   catalogueAnswers?: CatalogueAnswers;
+  /** What pages compute from consultants and bookings (RequestContext.catalogueData); the same. */
+  catalogueData?: ChangeAwareCache<unknown>;
   /** Rendered pages shared by anonymous visitors; a fresh store (this app's alone) when not given. */
   pageStore?: PageStore;
   /** Built browser files, served by this process in production; Vite serves them in development. */
@@ -97,6 +100,7 @@ function isUploadPath(path: string): boolean {
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const { env, database, logger, secrets, payments, handlePage, clientDirectory } = dependencies;
   const catalogueAnswers = dependencies.catalogueAnswers ?? createCatalogueAnswers();
+  const catalogueData = dependencies.catalogueData;
   const cookies = createAppCookies({
     secure: env.publicUrl.startsWith("https://"),
     signingKey: secrets.signingKey,
@@ -186,6 +190,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     context.set("cookies", cookies);
     context.set("payments", payments);
     context.set("clock", clock);
+    context.set("catalogueData", catalogueData);
     context.set("clientAddress", clientAddressOf(context, env.TRUST_PROXY));
     // A listed origin's page acts with the token it sends, never with a visitor's cookie here.
     const fromListedOrigin =
@@ -214,6 +219,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       !writesLeavingTheCatalogueAlone.some((pattern) => pattern.test(context.req.path))
     ) {
       catalogueAnswers.forgetAll();
+      catalogueData?.forgetAll();
     }
   });
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.

@@ -6,6 +6,7 @@ import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-a
 import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
+import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { clockFrom } from "~/infra/clock.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
@@ -20,6 +21,7 @@ import {
   CATALOGUE_CHANGES_CHANNEL,
   type CatalogueAnswers,
   createCatalogueAnswers,
+  createCatalogueData,
 } from "./api/catalogue-answers";
 
 export interface Runtime {
@@ -30,6 +32,8 @@ export interface Runtime {
   payments: PaymentGateways;
   /** Public answers about consultants, forgotten when the database says they changed. */
   catalogueAnswers: CatalogueAnswers;
+  /** What pages compute from consultants and bookings, forgotten the same way. */
+  catalogueData: ChangeAwareCache<unknown>;
   stopBackgroundWork(): Promise<void>;
 }
 
@@ -139,6 +143,8 @@ async function startRuntime(): Promise<Runtime> {
     });
   const catalogueAnswers = createCatalogueAnswers();
   const stopHearingChanges = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
+  const catalogueData = createCatalogueData();
+  const stopHearingDataChanges = await catalogueData.hear(database, CATALOGUE_CHANGES_CHANNEL);
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
       logger.warn({ msg: "rate-limit pruning failed", err: error }),
@@ -159,9 +165,11 @@ async function startRuntime(): Promise<Runtime> {
     secrets,
     payments,
     catalogueAnswers,
+    catalogueData,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
       await stopHearingChanges();
+      await stopHearingDataChanges();
       // Reminders first: their last run may still queue e-mails for the outbox.
       await reminderWorker.stop();
       await outboxWorker.stop();

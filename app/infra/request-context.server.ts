@@ -1,4 +1,5 @@
 import type { User } from "../../db/schema";
+import type { ChangeAwareCache } from "./change-aware-cache.server";
 import type { Clock } from "./clock.server";
 import type { AppCookies } from "./cookies.server";
 import type { Database } from "./db.server";
@@ -22,6 +23,12 @@ export type RequestContext = {
   cspNonce: string;
   /** The visitor's address: the socket's, or the proxy's header when TRUST_PROXY is set. */
   clientAddress: string;
+  /**
+   * What pages compute from consultants and bookings (the directory's entries), kept until either
+   * changes: the process's one, hearing the database's notices (server/runtime.ts). Absent, or
+   * not hearing, it keeps nothing. Each feature keeps its values under keys of its own prefix.
+   */
+  catalogueData?: ChangeAwareCache<unknown>;
   /** The signed-in user, when the request carries a live session token. */
   user?: User;
   sessionToken?: string;

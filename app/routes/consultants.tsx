@@ -4,7 +4,7 @@ import { DirectoryFilters, DirectorySort } from "~/components/directory-filters"
 import { FilterSidebar } from "~/components/filter-sidebar";
 import { findSpeciality, specialities } from "~/content/specialities";
 import { directoryCardData } from "~/features/consultants/consultant-card-data";
-import { searchDirectory } from "~/features/consultants/directory.server";
+import { searchDirectoryKept } from "~/features/consultants/directory.server";
 import {
   directoryChoices,
   directoryFormValues,
@@ -37,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entries =
     requested && !speciality
       ? []
-      : await searchDirectory(
+      : await searchDirectoryKept(
+          context.catalogueData,
           context.db,
           { speciality: speciality?.name, query },
           { now, agencyZone: context.env.AGENCY_TZ, visitorZone },

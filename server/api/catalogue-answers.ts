@@ -31,6 +31,15 @@ export function catalogueKeysChangedBy(payload: string): ((key: string) => boole
 
 export type CatalogueAnswers = ChangeAwareCache<EncodedBody>;
 
+/**
+ * What pages compute from consultants and bookings (RequestContext.catalogueData). Any notice
+ * forgets all of it: a booking moves one consultant's next free time, and with it the order of
+ * every list they are in.
+ */
+export function createCatalogueData(): ChangeAwareCache<unknown> {
+  return new ChangeAwareCache<unknown>({ ttlMs: LONGEST_KEPT_MS, maxEntries: 500 });
+}
+
 export function createCatalogueAnswers(): CatalogueAnswers {
   return new ChangeAwareCache<EncodedBody>({
     ttlMs: LONGEST_KEPT_MS,

@@ -1,11 +1,12 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { Database, DatabaseHandle } from "~/infra/db.server";
 import { appointments, type Consultant } from "../../../db/schema";
 import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { snapshotOf } from "./consultants.server";
-import { searchDirectory } from "./directory.server";
+import { type DirectoryEntry, searchDirectory, searchDirectoryKept } from "./directory.server";
 import { type DirectoryQuery, defaultDirectoryQuery } from "./directory-query";
 
 const NEW_YORK = "America/New_York";
@@ -170,5 +171,58 @@ describe("search, fee and order", () => {
       times,
     );
     expect(entries.map((entry) => entry.consultant.name)).toEqual(["Pricey Bruno Vale"]);
+  });
+});
+
+describe("the kept directory", () => {
+  const channel = "catalogue_changes";
+  let kept: ChangeAwareCache<unknown>;
+  let stopHearing: () => Promise<void>;
+  beforeAll(async () => {
+    kept = new ChangeAwareCache<unknown>({ ttlMs: 60_000, maxEntries: 50 });
+    stopHearing = await kept.hear(database, channel);
+  });
+  afterAll(async () => {
+    await stopHearing();
+  });
+
+  const question = { query: { ...defaultDirectoryQuery, q: "Kept" } };
+  const nextFreeOf = (entries: DirectoryEntry[], id: string) =>
+    entries.find((entry) => entry.consultant.id === id)?.nextFree?.toISOString();
+
+  /** Until the database's notice (sent on commit) has been heard; it never takes long. */
+  async function eventually(
+    read: () => Promise<DirectoryEntry[]>,
+    accept: (entries: DirectoryEntry[]) => boolean,
+  ) {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const entries = await read();
+      if (accept(entries) || Date.now() > deadline) return entries;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("answers the same question again from memory, until a booking changes the answer", async () => {
+    const consultant = await createConsultant(database.db, { name: "Kept Directory One" });
+    const read = () => searchDirectoryKept(kept, database.db, question, times);
+    const first = await read();
+    expect(await read()).toBe(first);
+    const firstFree = nextFreeOf(first, consultant.id);
+    expect(firstFree).toBe(newYork("2027-05-03T10:00").toISOString());
+
+    // Booked straight in the database, as another server process would: only its notice tells us.
+    await bookStart(consultant, newYork("2027-05-03T10:00"));
+    const after = await eventually(read, (entries) => nextFreeOf(entries, consultant.id) !== firstFree);
+    expect(nextFreeOf(after, consultant.id)).toBe(newYork("2027-05-03T10:30").toISOString());
+  });
+
+  it("asks again when the booking grid moves on to the next half hour", async () => {
+    const consultant = await createConsultant(database.db, { name: "Kept Directory Two" });
+    const at = (now: Date) => searchDirectoryKept(kept, database.db, question, { ...times, now });
+    const before = await at(newYork("2027-05-03T11:10"));
+    expect(nextFreeOf(before, consultant.id)).toBe(newYork("2027-05-03T11:30").toISOString());
+    const later = await at(newYork("2027-05-03T11:40"));
+    expect(nextFreeOf(later, consultant.id)).toBe(newYork("2027-05-03T12:00").toISOString());
   });
 });

@@ -1,6 +1,7 @@
 import { and, gt, inArray, isNull, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
+import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { Database } from "~/infra/db.server";
 import { appointments, type Consultant } from "../../../db/schema";
 import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../booking/slots";
@@ -40,6 +41,31 @@ export async function searchDirectory(
   const nextFree = await nextFreeTimes(db, listed, times);
   const entries = listed.map((consultant) => ({ consultant, nextFree: nextFree.get(consultant.id) ?? null }));
   return orderEntries(keepFreeWhen(entries, query.when, times), query.sort);
+}
+
+const HALF_HOUR_MS = 30 * 60_000;
+
+/**
+ * searchDirectory, kept in `catalogueData` (RequestContext) for the same question: the directory
+ * is the booking funnel's door, and its two queries and the free-time search were most of its
+ * render (4 of 17 ms). The key holds the half hour of `now`, when the booking grid moves on; a
+ * booking or a staff change anywhere forgets every kept answer.
+ */
+export async function searchDirectoryKept(
+  catalogueData: ChangeAwareCache<unknown> | undefined,
+  db: Database,
+  options: { speciality?: SpecialityName; query: DirectoryQuery },
+  times: DirectoryTimes,
+): Promise<DirectoryEntry[]> {
+  if (!catalogueData) return searchDirectory(db, options, times);
+  const key = `directory:${JSON.stringify([
+    options.speciality ?? "",
+    options.query,
+    times.visitorZone,
+    times.agencyZone,
+    Math.floor(times.now.getTime() / HALF_HOUR_MS),
+  ])}`;
+  return (await catalogueData.get(key, () => searchDirectory(db, options, times))) as DirectoryEntry[];
 }
 
 /**
