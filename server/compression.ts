@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
-import { preferredEncoding } from "./encoded-body";
+import { brotliWindowBits, preferredEncoding } from "./encoded-body";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -46,9 +46,9 @@ export function compressResponses(): MiddlewareHandler {
       response.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
     }
     const encoding = preferredEncoding(context.req.header("Accept-Encoding"));
+    if (!encoding) return;
 
     if (!WHOLE_BODY_TYPE.test(type)) {
-      if (!encoding) return;
       const streamEncoding = encoding === "br" ? "gzip" : encoding;
       const headers = new Headers(response.headers);
       headers.delete("Content-Length");
@@ -65,7 +65,7 @@ export function compressResponses(): MiddlewareHandler {
     const identity = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     let bytes = identity;
-    if (encoding && identity.length >= MINIMUM_BYTES) {
+    if (identity.length >= MINIMUM_BYTES) {
       bytes =
         encoding === "br"
           ? await brotliAsync(identity, {
@@ -73,6 +73,7 @@ export function compressResponses(): MiddlewareHandler {
                 [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
                 [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
                 [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+                [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length),
               },
             })
           : await gzipAsync(identity);

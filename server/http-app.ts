@@ -209,12 +209,14 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     await next();
   });
   app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
-  // A client reads its own writes: the database's notice of a change arrives a moment after it
-  // commits, so whatever this process kept is forgotten before the answer to a write goes out,
-  // unless the write is one that never touches consultants or appointments.
+  // A client reads its own writes: on PostgreSQL the database's notice of a change arrives a moment
+  // after it commits, so whatever this process kept is forgotten before the answer to a write goes
+  // out, unless the write is one that never touches consultants or appointments. The embedded
+  // database's notices have been heard by then, and forgot exactly what changed.
   app.use(async (context, next) => {
     await next();
     if (
+      !database.noticesArriveWithCommit &&
       !["GET", "HEAD", "OPTIONS"].includes(context.req.method) &&
       !writesLeavingTheCatalogueAlone.some((pattern) => pattern.test(context.req.path))
     ) {

@@ -27,6 +27,12 @@ export interface DatabaseHandle {
    * returned function stops. See NoticeHandlers for what is told when.
    */
   listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+  /**
+   * Whether a listener of this process has been told of a change by the time the statement that
+   * committed it resolves: so on the embedded database (one process, one connection, notices
+   * handled with each answer; measured), not on PostgreSQL (they come on another connection).
+   */
+  noticesArriveWithCommit: boolean;
   /** How long opening took, phase by phase (ms), for the start-up log. */
   startup: { openMs: number; migrationsMs: number; migrations: "applied" | "up to date" };
   /**
@@ -131,6 +137,7 @@ async function openPglite(
   return {
     db: drizzlePglite({ client: drizzleFacingClient(client), schema }) as unknown as Database,
     driver: "pglite",
+    noticesArriveWithCommit: true,
     ping: () => withTimeLimit(client.query("select 1"), timeLimits.pingMs),
     close: () => client.close(),
     // One process, one connection: it never loses it.
@@ -177,6 +184,7 @@ async function openPostgres(
   return {
     db,
     driver: "postgres",
+    noticesArriveWithCommit: false,
     ping: () => withTimeLimit(pool.query("select 1"), timeLimits.pingMs),
     close: () => pool.end(),
     listen: (channel, handlers) =>

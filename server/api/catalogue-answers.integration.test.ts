@@ -13,7 +13,7 @@ import { appointments, type Consultant, consultants } from "../../db/schema";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
-import { CATALOGUE_CHANGES_CHANNEL, createCatalogueAnswers } from "./catalogue-answers";
+import { CATALOGUE_CHANGES_CHANNEL, catalogueKeys, createCatalogueAnswers } from "./catalogue-answers";
 
 let database: DatabaseHandle;
 let stopHearing: () => Promise<void>;
@@ -115,9 +115,13 @@ describe("the consultant list and slots the JSON API keeps", () => {
     expect(after).toHaveLength(before.length - 1);
   });
 
-  it("forgets at once what a write through this process may have changed: a client reads its own writes", async () => {
+  it("forgets at once what a write through this process may have changed, on PostgreSQL: a client reads its own writes", async () => {
     const { answers } = await controlledAnswers();
-    const { app } = createTestApp(database, { catalogueAnswers: answers });
+    // PostgreSQL's notices come on a connection of their own, maybe after the answer to the write.
+    const { app } = createTestApp(
+      { ...database, noticesArriveWithCommit: false },
+      { catalogueAnswers: answers },
+    );
     const consultant = await createConsultant(database.db, { name: "Own Writes", feeCents: 1_000 });
     const feeOf = () => listedFee(app, consultant.id);
     expect(await feeOf()).toBe(10);
@@ -138,6 +142,33 @@ describe("the consultant list and slots the JSON API keeps", () => {
       body: "{}",
     });
     expect(await feeOf()).toBe(20);
+  });
+
+  it("has heard a booking by the time its answer goes out, and forgot only what it changed on the embedded database", async () => {
+    const { app } = createTestApp(database, { catalogueAnswers });
+    const [booked, other] = [await createConsultant(database.db), await createConsultant(database.db)];
+    const customer = await createUserWithSession(database.db);
+    const answer = (await (await app.request(`/api/consultant/${booked.id}/slots`)).json()) as {
+      days: { slots: { slotDate: string; slotTime: string; startsAt: string }[] }[];
+    };
+    const slot = answer.days[0]!.slots[0]!;
+    await freeStartsOf(app, other.id);
+    expect(catalogueAnswers.peek(catalogueKeys.slots(booked.id))).toBeDefined();
+    expect(catalogueAnswers.peek(catalogueKeys.slots(other.id))).toBeDefined();
+
+    const booking = await app.request("/api/user/book-appointment", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", token: customer.token },
+      body: JSON.stringify({ docId: booked.id, slotDate: slot.slotDate, slotTime: slot.slotTime }),
+    });
+    expect(booking.status).toBe(201);
+    expect(catalogueAnswers.peek(catalogueKeys.slots(booked.id))).toBeUndefined();
+    expect(await freeStartsOf(app, booked.id)).not.toContain(slot.startsAt);
+    // The other consultant's slots are still kept where the notice is heard with the commit;
+    // on PostgreSQL the write forgot everything, so the booking's own client reads it.
+    expect(catalogueAnswers.peek(catalogueKeys.slots(other.id)) !== undefined).toBe(
+      database.noticesArriveWithCommit,
+    );
   });
 
   it("hears a booking's notice name its consultant, and a consultant's change name its table", async () => {
