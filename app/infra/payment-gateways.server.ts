@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import Razorpay from "razorpay";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { payments } from "../../db/schema";
 import type { Database } from "./db.server";
 import { hmacSha256 } from "./encryption.server";
@@ -37,8 +36,8 @@ export interface CheckoutGateway {
   createCheckout(request: CheckoutRequest): Promise<{ reference: string; url?: string }>;
   retrieveCheckout(reference: string): Promise<CheckoutState>;
   refund(providerPaymentId: string, amountCents: number, idempotencyKey: string): Promise<string>;
-  /** Checks a webhook's signature and returns the event; throws when it does not verify. */
-  verifyWebhook(rawBody: string, signature: string): Stripe.Event;
+  /** Checks a webhook's signature and returns the event; rejects when it does not verify. */
+  verifyWebhook(rawBody: string, signature: string): Promise<Stripe.Event>;
 }
 
 /** Razorpay Orders, real or the built-in sandbox; payments are verified by HMAC with `signatureSecret`. */
@@ -81,22 +80,36 @@ export function createPaymentGateways(env: Environment, secrets: AppSecrets, db:
   };
 }
 
+/**
+ * A provider's SDK, loaded when first used: a server without keys (the demo) never needs one, and
+ * loading Razorpay's (with axios) was a twentieth of the start-up (measured).
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
 function liveStripe(env: Environment): CheckoutGateway {
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY!, {
-    host: env.STRIPE_API_HOST,
-    port: env.STRIPE_API_PORT,
-    protocol: env.STRIPE_API_PROTOCOL,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+  const sdk = loadedOnce(async () => {
+    const { default: StripeSdk } = await import("stripe");
+    const stripe = new StripeSdk(env.STRIPE_SECRET_KEY!, {
+      host: env.STRIPE_API_HOST,
+      port: env.STRIPE_API_PORT,
+      protocol: env.STRIPE_API_PROTOCOL,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+    });
+    return { stripe, errors: StripeSdk.errors };
   });
-  const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
+  const guarded = async <T>(call: (stripe: Stripe) => Promise<T>): Promise<T> => {
+    const { stripe, errors } = await sdk();
     try {
-      return await call();
+      return await call(stripe);
     } catch (error) {
-      if (
-        error instanceof Stripe.errors.StripeConnectionError ||
-        error instanceof Stripe.errors.StripeAPIError
-      ) {
+      if (error instanceof errors.StripeConnectionError || error instanceof errors.StripeAPIError) {
         throw new ProviderUnavailableError(error.message);
       }
       throw error;
@@ -105,7 +118,7 @@ function liveStripe(env: Environment): CheckoutGateway {
   return {
     mode: "live",
     createCheckout: (request) =>
-      guarded(async () => {
+      guarded(async (stripe) => {
         const session = await stripe.checkout.sessions.create(
           {
             mode: "payment",
@@ -130,7 +143,7 @@ function liveStripe(env: Environment): CheckoutGateway {
         return { reference: session.id, url: session.url ?? undefined };
       }),
     retrieveCheckout: (reference) =>
-      guarded(async () => {
+      guarded(async (stripe) => {
         const session = await stripe.checkout.sessions.retrieve(reference);
         return {
           paid: session.payment_status === "paid",
@@ -142,15 +155,16 @@ function liveStripe(env: Environment): CheckoutGateway {
         };
       }),
     refund: (providerPaymentId, amountCents, idempotencyKey) =>
-      guarded(async () => {
+      guarded(async (stripe) => {
         const refund = await stripe.refunds.create(
           { payment_intent: providerPaymentId, amount: amountCents },
           { idempotencyKey },
         );
         return refund.id;
       }),
-    verifyWebhook: (rawBody, signature) => {
+    verifyWebhook: async (rawBody, signature) => {
       if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not set.");
+      const { stripe } = await sdk();
       const event = stripe.webhooks.constructEvent(
         rawBody,
         signature,
@@ -174,7 +188,10 @@ function liveRazorpay(
   webhookSecret: string | undefined,
   apiUrl: string,
 ): OrderGateway {
-  const razorpay = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  const sdk = loadedOnce(async () => {
+    const { default: RazorpaySdk } = await import("razorpay");
+    return new RazorpaySdk({ key_id: keyId, key_secret: keySecret });
+  });
   const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
@@ -189,7 +206,7 @@ function liveRazorpay(
     webhookSecret,
     createOrder: (request) =>
       guarded(async () => {
-        const order = await razorpay.orders.create({
+        const order = await (await sdk()).orders.create({
           amount: request.amountCents,
           currency: request.currency,
           receipt: request.receipt,
@@ -268,7 +285,7 @@ function sandboxStripe(db: Database): CheckoutGateway {
       };
     },
     refund: async () => `re_sandbox_${randomBytes(8).toString("hex")}`,
-    verifyWebhook: () => {
+    verifyWebhook: async () => {
       throw new Error("The sandbox sends no webhooks.");
     },
   };

@@ -22,7 +22,7 @@ export async function handleStripeWebhook(
   if (!signature) throw new FeatureError("invalid", NOT_VERIFIED);
   let event: Stripe.Event;
   try {
-    event = gateway.verifyWebhook(rawBody, signature);
+    event = await gateway.verifyWebhook(rawBody, signature);
   } catch {
     throw new FeatureError("invalid", NOT_VERIFIED);
   }
