@@ -15,7 +15,9 @@ describe("encodeOnce", () => {
   it("encodes bodies of every size so that they decode to the same bytes", async () => {
     for (const size of [0, 1, 1_023, 12_000, 16_384, 300_000]) {
       // Half random, half repeated: the repeats reach back across the whole body.
-      const half = randomBytes(Math.floor(size / 2)).toString("base64").slice(0, Math.floor(size / 2));
+      const half = randomBytes(Math.floor(size / 2))
+        .toString("base64")
+        .slice(0, Math.floor(size / 2));
       const identity = Buffer.from((half + half).padEnd(size, "x"));
       const body = await encodeOnce(identity);
       expect(brotliDecompressSync(body.brotli).equals(identity)).toBe(true);

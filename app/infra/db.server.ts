@@ -13,6 +13,25 @@ import { listenOnPostgres } from "./postgres-listener.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A statement prepared once per database (Drizzle's `.prepare`), for the queries that run with
+ * most requests: building such a query each time cost about as much as running it on the
+ * embedded database (measured on the session lookup: 1.8 against 0.9 ms).
+ */
+export function preparedPerDatabase<Statement>(
+  prepare: (db: Database) => Statement,
+): (db: Database) => Statement {
+  const prepared = new WeakMap<Database, Statement>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 /** An open transaction of `Database`: what `db.transaction(async (transaction) => …)` hands in. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { rateLimitBuckets } from "../../db/schema";
 import { FeatureError } from "../lib/errors";
-import type { Database } from "./db.server";
+import { type Database, preparedPerDatabase } from "./db.server";
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `login:ip:203.0.113.9`. */
@@ -56,8 +56,8 @@ function windowStartFor(rule: RateLimitRule, now: Date): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
-/** Prepared once per database: every limited request counts here (see findSessionUser). */
-function prepareCountQuery(db: Database) {
+/** Every limited request counts here (see preparedPerDatabase). */
+const countQuery = preparedPerDatabase((db) => {
   const increment = sql.placeholder("increment");
   return db
     .insert(rateLimitBuckets)
@@ -68,9 +68,7 @@ function prepareCountQuery(db: Database) {
     })
     .returning({ count: rateLimitBuckets.count })
     .prepare("rate_limit_count");
-}
-
-const countQueries = new WeakMap<Database, ReturnType<typeof prepareCountQuery>>();
+});
 
 async function countInWindow(
   db: Database,
@@ -78,12 +76,7 @@ async function countInWindow(
   now: Date,
   increment: 0 | 1,
 ): Promise<number> {
-  let query = countQueries.get(db);
-  if (!query) {
-    query = prepareCountQuery(db);
-    countQueries.set(db, query);
-  }
-  const [row] = await query.execute({
+  const [row] = await countQuery(db).execute({
     key: rule.key,
     windowStart: windowStartFor(rule, now),
     increment,

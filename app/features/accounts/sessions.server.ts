@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/infra/db.server";
+import { type Database, preparedPerDatabase } from "~/infra/db.server";
 import { sessions, type User, users } from "../../../db/schema";
 
 export type SessionUser = User;
@@ -26,12 +26,8 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/**
- * Every signed-in request asks this, so it is prepared once per database: building the query anew
- * cost more than running it on the embedded database (1.8 against 0.9 ms, measured).
- */
-function prepareSessionUserQuery(db: Database) {
-  return db
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -45,10 +41,8 @@ function prepareSessionUserQuery(db: Database) {
       ),
     )
     .limit(1)
-    .prepare("session_user");
-}
-
-const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
+    .prepare("session_user"),
+);
 
 /** The user behind a live token, or undefined for an unknown, expired or revoked one. */
 export async function findSessionUser(
@@ -57,12 +51,8 @@ export async function findSessionUser(
   now = new Date(),
 ): Promise<SessionUser | undefined> {
   if (!token || token.length > 200) return undefined;
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = prepareSessionUserQuery(db);
-    sessionUserQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash: hashToken(token), now });
+  // Every signed-in request asks this (see preparedPerDatabase).
+  const [row] = await sessionUserQuery(db).execute({ tokenHash: hashToken(token), now });
   return row?.user;
 }
 

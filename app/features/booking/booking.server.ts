@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Transaction } from "~/infra/db.server";
+import { type Database, preparedPerDatabase, type Transaction } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
@@ -126,6 +126,22 @@ async function oneAttemptPerSlot(
   }
 }
 
+/** Every booking attempt asks this (see preparedPerDatabase). */
+const activeAppointmentAtQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.consultantId, sql.placeholder("consultantId")),
+        eq(appointments.startsAt, sql.placeholder("startsAt")),
+        isNull(appointments.cancelledAt),
+      ),
+    )
+    .limit(1)
+    .prepare("active_appointment_at"),
+);
+
 type ParsedBookingRequest = z.output<typeof bookingRequestSchema>;
 
 const attemptsUnderWay = new WeakMap<Database, Map<string, Promise<Appointment>>>();
@@ -152,17 +168,7 @@ async function bookCheckedRequest(
 
   // In a rush for a few slots most attempts lose: they are told here, with one indexed read, instead
   // of queueing for the transaction and its lock. The unique index still settles any race.
-  const [taken] = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.consultantId, consultant.id),
-        eq(appointments.startsAt, startsAt),
-        isNull(appointments.cancelledAt),
-      ),
-    )
-    .limit(1);
+  const [taken] = await activeAppointmentAtQuery(db).execute({ consultantId: consultant.id, startsAt });
   if (taken) throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
 
   try {

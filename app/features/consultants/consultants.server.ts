@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, ilike, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, isNull, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
-import type { Database } from "~/infra/db.server";
+import { type Database, preparedPerDatabase } from "~/infra/db.server";
 import { appointments, type Consultant, type ConsultantSnapshot, consultants } from "../../../db/schema";
 import { isWorkingTime, type SlotDay, slotWindow } from "../booking/slots";
 
@@ -76,13 +76,20 @@ export async function findConsultant(
   options: { includeArchived?: boolean } = {},
 ): Promise<Consultant | undefined> {
   if (!isUuid(id)) return undefined;
-  const [consultant] = await db
-    .select()
-    .from(consultants)
-    .where(and(eq(consultants.id, id), options.includeArchived ? undefined : isNull(consultants.archivedAt)))
-    .limit(1);
+  if (!options.includeArchived) return (await listedConsultantQuery(db).execute({ id }))[0];
+  const [consultant] = await db.select().from(consultants).where(eq(consultants.id, id)).limit(1);
   return consultant;
 }
+
+/** Every booking attempt asks this (see preparedPerDatabase). */
+const listedConsultantQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(consultants)
+    .where(and(eq(consultants.id, sql.placeholder("id")), isNull(consultants.archivedAt)))
+    .limit(1)
+    .prepare("listed_consultant"),
+);
 
 /** Whether the consultant takes bookings at this start: inside their working hours and not on a day off. */
 export function consultantWorksAt(
