@@ -203,10 +203,23 @@ describe("the kept directory", () => {
     }
   }
 
+  /** The answer once it is kept: the same object twice in a row. */
+  async function eventuallyKept(read: () => Promise<DirectoryEntry[]>) {
+    const deadline = Date.now() + 5_000;
+    let previous = await read();
+    for (;;) {
+      const next = await read();
+      if (next === previous || Date.now() > deadline) return next;
+      previous = next;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   it("answers the same question again from memory, until a booking changes the answer", async () => {
     const consultant = await createConsultant(database.db, { name: "Kept Directory One" });
     const read = () => searchDirectoryKept(kept, database.db, question, times);
-    const first = await read();
+    // On PostgreSQL the new consultant's own notice may come after an answer was kept, and forget it.
+    const first = await eventuallyKept(read);
     expect(await read()).toBe(first);
     const firstFree = nextFreeOf(first, consultant.id);
     expect(firstFree).toBe(newYork("2027-05-03T10:00").toISOString());
