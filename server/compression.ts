@@ -1,11 +1,6 @@
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
-import { brotliWindowBits, preferredEncoding } from "./encoded-body";
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { compressBrotli, compressGzip, preferredEncoding } from "./encoded-body";
 
 /** Below this, compression saves less than it costs (and a packet holds the body anyway). */
 const MINIMUM_BYTES = 1024;
@@ -66,17 +61,7 @@ export function compressResponses(): MiddlewareHandler {
     const headers = new Headers(response.headers);
     let bytes = identity;
     if (identity.length >= MINIMUM_BYTES) {
-      bytes =
-        encoding === "br"
-          ? await brotliAsync(identity, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-                [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length),
-              },
-            })
-          : await gzipAsync(identity);
+      bytes = encoding === "br" ? await compressBrotli(identity, 4) : await compressGzip(identity);
       headers.set("Content-Encoding", encoding);
       const etag = headers.get("ETag");
       if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);

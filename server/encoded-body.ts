@@ -16,18 +16,7 @@ export interface EncodedBody {
 
 /** Compresses off the event loop (zlib's thread pool), at the strongest levels worth their time. */
 export async function encodeOnce(identity: Buffer, kind: "text" | "generic" = "text"): Promise<EncodedBody> {
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(identity, { level: 9 }),
-    brotliAsync(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-        [zlibConstants.BROTLI_PARAM_MODE]:
-          kind === "text" ? zlibConstants.BROTLI_MODE_TEXT : zlibConstants.BROTLI_MODE_GENERIC,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length),
-      },
-    }),
-  ]);
+  const [gzipped, brotli] = await Promise.all([compressGzip(identity, 9), compressBrotli(identity, 9, kind)]);
   return { identity, gzip: gzipped, brotli, etag: etagOf(identity) };
 }
 
@@ -41,6 +30,24 @@ export function brotliWindowBits(bytes: number): number {
     zlibConstants.BROTLI_MAX_WINDOW_BITS,
     Math.max(zlibConstants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))),
   );
+}
+
+/** Gzip off the event loop (zlib's thread pool). */
+export function compressGzip(identity: Buffer, level?: number) {
+  return gzipAsync(identity, { level });
+}
+
+/** Brotli off the event loop, at `quality`, with a window that just holds the body. */
+export function compressBrotli(identity: Buffer, quality: number, kind: "text" | "generic" = "text") {
+  return brotliAsync(identity, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+      [zlibConstants.BROTLI_PARAM_MODE]:
+        kind === "text" ? zlibConstants.BROTLI_MODE_TEXT : zlibConstants.BROTLI_MODE_GENERIC,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length),
+    },
+  });
 }
 
 export function etagOf(identity: Buffer): string {
