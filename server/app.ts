@@ -30,7 +30,8 @@ export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
  */
 export async function createApp(options: { build?: ServerBuild } = {}) {
   if (import.meta.env.PROD) loadSavedClassifier();
-  const { env, logger, database, secrets, payments, catalogueAnswers, catalogueData } = await getRuntime();
+  const { env, logger, database, secrets, payments, catalogueAnswers, catalogueData, keptSessions } =
+    await getRuntime();
   const pageStore = new PageStore(PAGE_STORE_OPTIONS);
   const app = createHttpApp({
     env,
@@ -40,6 +41,7 @@ export async function createApp(options: { build?: ServerBuild } = {}) {
     payments,
     catalogueAnswers,
     catalogueData,
+    keptSessions,
     pageStore,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,

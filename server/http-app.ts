@@ -6,7 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
-import { findSessionUser } from "~/features/accounts/sessions.server";
+import { findSessionUser, type KeptSessions } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
 import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
@@ -53,6 +53,8 @@ export interface HttpAppDependencies {
   catalogueAnswers?: CatalogueAnswers;
   /** What pages compute from consultants and bookings (RequestContext.catalogueData); the same. */
   catalogueData?: ChangeAwareCache<unknown>;
+  /** Live sessions kept between requests (the process's one); without it, each request asks the database. */
+  keptSessions?: KeptSessions;
   /** Rendered pages shared by anonymous visitors; a fresh store (this app's alone) when not given. */
   pageStore?: PageStore;
   /** Built browser files, served by this process in production; Vite serves them in development. */
@@ -101,6 +103,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const { env, database, logger, secrets, payments, handlePage, clientDirectory } = dependencies;
   const catalogueAnswers = dependencies.catalogueAnswers ?? createCatalogueAnswers();
   const catalogueData = dependencies.catalogueData;
+  const keptSessions = dependencies.keptSessions;
   const cookies = createAppCookies({
     secure: env.publicUrl.startsWith("https://"),
     signingKey: secrets.signingKey,
@@ -200,7 +203,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       cookies,
     );
     if (token) {
-      const user = await findSessionUser(database.db, token);
+      const user = await findSessionUser(database.db, token, new Date(), keptSessions);
       if (user) {
         context.set("user", user);
         context.set("sessionToken", token);

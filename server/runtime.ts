@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
+import { startKeepingSessions } from "~/features/accounts/kept-sessions.server";
 import { pruneLoginFailures } from "~/features/accounts/login-throttle.server";
+import type { KeptSessions } from "~/features/accounts/sessions.server";
 import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-accounts.server";
 import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
@@ -34,6 +36,8 @@ export interface Runtime {
   catalogueAnswers: CatalogueAnswers;
   /** What pages compute from consultants and bookings, forgotten the same way. */
   catalogueData: ChangeAwareCache<unknown>;
+  /** Live sessions kept in memory: only where the database's notices arrive with each commit. */
+  keptSessions?: KeptSessions;
   stopBackgroundWork(): Promise<void>;
 }
 
@@ -145,6 +149,7 @@ async function startRuntime(): Promise<Runtime> {
   const stopHearingChanges = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
   const catalogueData = createCatalogueData();
   const stopHearingDataChanges = await catalogueData.hear(database, CATALOGUE_CHANGES_CHANNEL);
+  const { keptSessions, stop: stopKeepingSessions } = await startKeepingSessions(database);
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
       logger.warn({ msg: "rate-limit pruning failed", err: error }),
@@ -166,10 +171,12 @@ async function startRuntime(): Promise<Runtime> {
     payments,
     catalogueAnswers,
     catalogueData,
+    keptSessions,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
       await stopHearingChanges();
       await stopHearingDataChanges();
+      await stopKeepingSessions();
       // Reminders first: their last run may still queue e-mails for the outbox.
       await reminderWorker.stop();
       await outboxWorker.stop();

@@ -1,14 +1,15 @@
 import type { DatabaseHandle } from "./db.server";
 
-export interface ChangeAwareCacheOptions {
+export interface ChangeAwareCacheOptions<Value> {
   /** Longest a value is kept even if nothing changes: it may depend on the time (past slots). */
   ttlMs: number;
   maxEntries: number;
   /**
-   * The keys a notice's payload says have changed, or undefined when it could be anything (then
-   * everything is forgotten). Without it, every notice forgets everything.
+   * The entries a notice's payload says have changed (by key, or by what was kept), or undefined
+   * when it could be anything (then everything is forgotten). Without it, every notice forgets
+   * everything.
    */
-  keysChangedBy?(payload: string): ((key: string) => boolean) | undefined;
+  keysChangedBy?(payload: string): ((key: string, value: Value) => boolean) | undefined;
 }
 
 interface Entry<Value> {
@@ -25,12 +26,12 @@ interface Entry<Value> {
 export class ChangeAwareCache<Value> {
   private readonly entries = new Map<string, Entry<Value>>();
   /** Computations under way, shared by the requests that arrive meanwhile. */
-  private readonly pending = new Map<string, { generation: number; value: Promise<Value> }>();
+  private readonly pending = new Map<string, { generation: number; value: Promise<Value | undefined> }>();
   /** Counts what was forgotten, so a value computed across a change is not stored afterwards. */
   private generation = 0;
   private hearing = false;
 
-  constructor(private readonly options: ChangeAwareCacheOptions) {}
+  constructor(private readonly options: ChangeAwareCacheOptions<Value>) {}
 
   /** Starts hearing `channel`; resolves with the function that stops. */
   hear(database: Pick<DatabaseHandle, "listen">, channel: string): Promise<() => Promise<void>> {
@@ -56,10 +57,10 @@ export class ChangeAwareCache<Value> {
     this.entries.clear();
   }
 
-  /** Forgets the keys that match. Values being computed meanwhile are not stored, whatever their key. */
-  forget(changed: (key: string) => boolean): void {
+  /** Forgets the entries that match. Values being computed meanwhile are not stored, whatever their key. */
+  forget(changed: (key: string, value: Value) => boolean): void {
     this.generation += 1;
-    for (const key of this.entries.keys()) if (changed(key)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (changed(key, entry.value)) this.entries.delete(key);
   }
 
   /** The value kept for `key` while it is still fresh, without computing anything. */
@@ -68,17 +69,25 @@ export class ChangeAwareCache<Value> {
     return entry && now - entry.storedAt < this.options.ttlMs ? entry.value : undefined;
   }
 
-  async get(key: string, compute: () => Promise<Value>, now = Date.now()): Promise<Value> {
+  /** The kept value, or the computed one; `compute` may find nothing (undefined), which is not kept. */
+  async get<Computed extends Value | undefined = Value>(
+    key: string,
+    compute: () => Promise<Computed>,
+    now = Date.now(),
+  ): Promise<Value | Computed> {
     const kept = this.peek(key, now);
     if (kept !== undefined) return kept;
     const generation = this.generation;
     const underWay = this.pending.get(key);
-    if (underWay?.generation === generation) return underWay.value;
+    if (underWay?.generation === generation) return underWay.value as Promise<Value | Computed>;
     const value = compute();
     this.pending.set(key, { generation, value });
     try {
       const computed = await value;
-      if (this.hearing && generation === this.generation) this.store(key, computed, now);
+      // Nothing is kept about what was not found: it may appear without a notice saying so.
+      if (computed !== undefined && this.hearing && generation === this.generation) {
+        this.store(key, computed, now);
+      }
       return computed;
     } finally {
       if (this.pending.get(key)?.value === value) this.pending.delete(key);

@@ -32,6 +32,16 @@ export function preparedPerDatabase<Statement>(
   };
 }
 
+const reachedByThisProcessOnly = new WeakSet<Database>();
+
+/**
+ * Whether no other process can reach this database (the embedded one: PGlite holds its data
+ * folder alone), so counts kept in this process's memory are the whole truth about it.
+ */
+export function isReachedByThisProcessOnly(db: Database): boolean {
+  return reachedByThisProcessOnly.has(db);
+}
+
 /** An open transaction of `Database`: what `db.transaction(async (transaction) => …)` hands in. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -153,8 +163,10 @@ async function openPglite(
     async (query) => (await client.query<{ created_at: unknown }>(query)).rows,
     () => migratePglite(drizzlePglite(client), { migrationsFolder }),
   );
+  const db = drizzlePglite({ client: drizzleFacingClient(client), schema }) as unknown as Database;
+  reachedByThisProcessOnly.add(db);
   return {
-    db: drizzlePglite({ client: drizzleFacingClient(client), schema }) as unknown as Database,
+    db,
     driver: "pglite",
     noticesArriveWithCommit: true,
     ping: () => withTimeLimit(client.query("select 1"), timeLimits.pingMs),

@@ -8,12 +8,18 @@
 import { brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookAppointment, cancelAppointment, SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import type { DatabaseHandle, NoticeHandlers } from "~/infra/db.server";
 import { appointments, type Consultant, consultants } from "../../db/schema";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
-import { CATALOGUE_CHANGES_CHANNEL, catalogueKeys, createCatalogueAnswers } from "./catalogue-answers";
+import {
+  CATALOGUE_CHANGES_CHANNEL,
+  catalogueKeys,
+  createCatalogueAnswers,
+  createCatalogueData,
+} from "./catalogue-answers";
 
 let database: DatabaseHandle;
 let stopHearing: () => Promise<void>;
@@ -263,5 +269,51 @@ describe("the consultant list and slots the JSON API keeps", () => {
     await deaf.get("key", compute);
     await deaf.get("key", compute);
     expect(computed).toBe(2);
+  });
+});
+
+describe("booking attempts refused from what the process keeps", () => {
+  it("tell a taken slot at once, and take it again as soon as it is freed", async () => {
+    const kept = createCatalogueData();
+    const stopKeeping = await kept.hear(database, CATALOGUE_CHANGES_CHANNEL);
+    try {
+      const { app } = createTestApp(database);
+      const consultant = await createConsultant(database.db, { name: "Kept Facts" });
+      const [first, second] = [
+        await createUserWithSession(database.db, "first"),
+        await createUserWithSession(database.db, "second"),
+      ];
+      const [start] = await freeStartsOf(app, consultant.id);
+      const context = {
+        zone: "America/New_York",
+        agencyEmail: "agency@example.com",
+        perUserPerMinute: 30,
+        payments: {},
+        kept,
+      };
+      const attempt = (userId: string) =>
+        bookAppointment(database.db, userId, { docId: consultant.id, startsAt: start }, context);
+
+      const booked = await attempt(first!.id);
+      await expect(attempt(second!.id)).rejects.toMatchObject({
+        kind: "conflict",
+        message: SLOT_TAKEN_MESSAGE,
+      });
+      await cancelAppointment(database.db, first!.id, { appointmentId: booked.id }, context);
+      // Freed: the kept taken slots are forgotten by the cancellation's notice, which the embedded
+      // database delivers with the commit and PostgreSQL a moment later.
+      let tries = 0;
+      const rebooked = await eventually(
+        () => {
+          tries += 1;
+          return attempt(second!.id).catch((error: Error) => error);
+        },
+        (outcome) => !(outcome instanceof Error),
+      );
+      expect(rebooked).toMatchObject({ userId: second!.id, startsAt: new Date(start!) });
+      if (database.noticesArriveWithCommit) expect(tries).toBe(1);
+    } finally {
+      await stopKeeping();
+    }
   });
 });

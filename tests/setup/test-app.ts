@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { KeptSessions } from "~/features/accounts/sessions.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Keeps the consultant list and slots between requests; without it, nothing is kept. */
   catalogueAnswers?: CatalogueAnswers;
+  /** Keeps live sessions between requests (startKeepingSessions); without it, each request asks. */
+  keptSessions?: KeptSessions;
   /** Shares the rendered pages with a test's own reader (server/memory-answers.ts). */
   pageStore?: PageStore;
 }
@@ -54,6 +57,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     secrets,
     payments: options.payments ?? createPaymentGateways(env, secrets, database.db),
     catalogueAnswers: options.catalogueAnswers,
+    keptSessions: options.keptSessions,
     pageStore: options.pageStore,
     handlePage:
       options.handlePage ??

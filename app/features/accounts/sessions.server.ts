@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { type Database, preparedPerDatabase } from "~/infra/db.server";
 import { sessions, type User, users } from "../../../db/schema";
 
@@ -26,9 +27,21 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** A live session as the database gave it: its user, and until when it lasts. */
+export interface LiveSession {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+/**
+ * Live sessions kept by token hash (kept-sessions.server.ts), forgotten the moment their user or
+ * the session changes. Only where the database's notices arrive with each commit.
+ */
+export type KeptSessions = ChangeAwareCache<LiveSession>;
+
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -44,16 +57,28 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare("session_user"),
 );
 
-/** The user behind a live token, or undefined for an unknown, expired or revoked one. */
+/**
+ * The user behind a live token, or undefined for an unknown, expired or revoked one. With `kept`,
+ * a session found before is not asked for again until it or its user changes.
+ */
 export async function findSessionUser(
   db: Database,
   token: string,
   now = new Date(),
+  kept?: KeptSessions,
 ): Promise<SessionUser | undefined> {
   if (!token || token.length > 200) return undefined;
+  const tokenHash = hashToken(token);
+  const session = kept
+    ? await kept.get(tokenHash, () => findLiveSession(db, tokenHash, now), now.getTime())
+    : await findLiveSession(db, tokenHash, now);
+  return session && session.expiresAt > now ? session.user : undefined;
+}
+
+async function findLiveSession(db: Database, tokenHash: string, now: Date): Promise<LiveSession | undefined> {
   // Every signed-in request asks this (see preparedPerDatabase).
-  const [row] = await sessionUserQuery(db).execute({ tokenHash: hashToken(token), now });
-  return row?.user;
+  const [row] = await sessionUserQuery(db).execute({ tokenHash, now });
+  return row;
 }
 
 export async function revokeSession(db: Database, token: string, now = new Date()): Promise<void> {

@@ -1,13 +1,19 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { type Database, preparedPerDatabase, type Transaction } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { DEFAULT_MEETING_URL_TEMPLATE, newMeetingUrl } from "~/lib/meeting-url";
-import { type Appointment, appointments, users } from "../../../db/schema";
-import { consultantWorksAt, findConsultant, snapshotOf } from "../consultants/consultants.server";
+import { type Appointment, appointments, type Consultant, users } from "../../../db/schema";
+import {
+  consultantWorksAt,
+  findConsultant,
+  snapshotOf,
+  takenStarts,
+} from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
 import {
   appointmentBookedNoticeEmail,
@@ -36,12 +42,23 @@ export interface BookingContext {
   payments: PaymentGateways;
   /** MEETING_URL_TEMPLATE: each new appointment gets its own room (the default Jitsi one when unset). */
   meetingUrlTemplate?: string;
+  /**
+   * What this process keeps about consultants and bookings (RequestContext.catalogueData). An
+   * attempt it already shows to be refused (slot taken, consultant away) is refused without a
+   * query; one it would accept is checked against the database as always.
+   */
+  kept?: ChangeAwareCache<unknown>;
   now?: Date;
 }
 
 /** Booking settings from the request context. */
-export function bookingContextFrom(context: { env: Environment; payments: PaymentGateways }): BookingContext {
+export function bookingContextFrom(context: {
+  env: Environment;
+  payments: PaymentGateways;
+  catalogueData?: ChangeAwareCache<unknown>;
+}): BookingContext {
   return {
+    kept: context.catalogueData,
     zone: context.env.AGENCY_TZ,
     agencyEmail: context.env.AGENCY_EMAIL,
     perUserPerMinute: context.env.RATE_LIMIT_BOOKINGS_PER_MINUTE,
@@ -153,18 +170,10 @@ async function bookCheckedRequest(
   context: BookingContext,
   now: Date,
 ): Promise<Appointment> {
-  const consultant = await findConsultant(db, request.docId);
-  if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
-  if (!consultant.available) {
-    throw new FeatureError("conflict", "This consultant is not taking bookings at the moment.");
-  }
   const { startsAt } = request;
-  requireBookableSlot(startsAt, { now, zone: context.zone });
-  if (!consultantWorksAt(consultant, startsAt, context.zone)) {
-    throw new FeatureError("conflict", OUTSIDE_WORKING_HOURS_MESSAGE, {
-      startsAt: OUTSIDE_WORKING_HOURS_MESSAGE,
-    });
-  }
+  if (context.kept) await refuseFromKeptFacts(db, context.kept, request, context, now);
+  const consultant = await findConsultant(db, request.docId);
+  refuseUnbookable(consultant, startsAt, context, now);
 
   // In a rush for a few slots most attempts lose: they are told here, with one indexed read, instead
   // of queueing for the transaction and its lock. The unique index still settles any race.
@@ -215,6 +224,52 @@ async function bookCheckedRequest(
     if (isUniqueViolation(error))
       throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
     throw error;
+  }
+}
+
+/** Every rule an attempt must pass that the consultant's row decides, bar the slot being free. */
+function refuseUnbookable(
+  consultant: Consultant | undefined,
+  startsAt: Date,
+  context: Pick<BookingContext, "zone">,
+  now: Date,
+): asserts consultant is Consultant {
+  if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
+  if (!consultant.available) {
+    throw new FeatureError("conflict", "This consultant is not taking bookings at the moment.");
+  }
+  requireBookableSlot(startsAt, { now, zone: context.zone });
+  if (!consultantWorksAt(consultant, startsAt, context.zone)) {
+    throw new FeatureError("conflict", OUTSIDE_WORKING_HOURS_MESSAGE, {
+      startsAt: OUTSIDE_WORKING_HOURS_MESSAGE,
+    });
+  }
+}
+
+/**
+ * Refuses, from what this process keeps (forgotten whenever a consultant or an appointment
+ * changes), an attempt that is bound to fail: in a rush most attempts lose, and each cost a query
+ * or two on the one thread that serves everyone (embedded database). Returns when the kept facts
+ * allow it; the database decides then.
+ */
+async function refuseFromKeptFacts(
+  db: Database,
+  kept: ChangeAwareCache<unknown>,
+  request: ParsedBookingRequest,
+  context: Pick<BookingContext, "zone">,
+  now: Date,
+): Promise<void> {
+  const consultantId = request.docId.toLowerCase();
+  const consultant = (await kept.get(`booking:consultant:${consultantId}`, () =>
+    findConsultant(db, consultantId),
+  )) as Consultant | undefined;
+  if (!consultant) return;
+  refuseUnbookable(consultant, request.startsAt, context, now);
+  const taken = (await kept.get(`booking:taken:${consultantId}`, () =>
+    takenStarts(db, consultant.id, now),
+  )) as Set<number>;
+  if (taken.has(request.startsAt.getTime())) {
+    throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
   }
 }
 

@@ -120,7 +120,8 @@ export async function consultantSlots(
   return bookable ? days : days.map((day) => ({ ...day, slots: [] }));
 }
 
-async function takenStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {
+/** Starts of the consultant's active appointments after `now`, as epoch milliseconds. */
+export async function takenStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {
   const rows = await db
     .select({ startsAt: appointments.startsAt })
     .from(appointments)
