@@ -49,8 +49,12 @@ export interface TrafficResult {
 }
 
 export interface MixedTraffic {
-  /** Runs until `seconds` have passed or `requests` have been sent, whichever comes first. */
-  run(options: { seconds?: number; requests?: number }): Promise<TrafficResult>;
+  /**
+   * Runs until `seconds` have passed or `requests` have been sent, whichever comes first. Without
+   * `perSecond` each visitor sends its next request as soon as the last is answered (the most the
+   * server can do); with it, requests are sent on an even schedule of that many a second (see timed).
+   */
+  run(options: { seconds?: number; requests?: number; perSecond?: number }): Promise<TrafficResult>;
   close(): void;
 }
 
@@ -133,7 +137,11 @@ export async function mixedTraffic(
     return account;
   }
 
-  async function run(options: { seconds?: number; requests?: number }): Promise<TrafficResult> {
+  async function run(options: {
+    seconds?: number;
+    requests?: number;
+    perSecond?: number;
+  }): Promise<TrafficResult> {
     const byActivity: TrafficResult["byActivity"] = new Map();
     const latencies: number[] = [];
     let errors = 0;
@@ -143,14 +151,24 @@ export async function mixedTraffic(
     const deadline =
       options.seconds === undefined ? Number.POSITIVE_INFINITY : started + options.seconds * 1000;
     const limit = options.requests ?? Number.POSITIVE_INFINITY;
-    const more = () => performance.now() < deadline && sent < limit;
+    const { perSecond } = options;
+    /** When the request with this number is due: on the schedule, or now. */
+    const dueAt = (ticket: number) => (perSecond ? started + (ticket * 1000) / perSecond : performance.now());
+    const more = () => (perSecond ? dueAt(sent) : performance.now()) < deadline && sent < limit;
 
-    /** Sends one request and files its outcome; `expected` are the 4xx that are answers, not faults. */
+    /**
+     * Sends one request and files its outcome; `expected` are the 4xx that are answers, not faults.
+     * On a schedule, each request waits for its time and its latency counts from that time, not
+     * from when a visitor was free to send it: a slow answer that holds visitors back shows in the
+     * figures instead of thinning the load (no coordinated omission).
+     */
     async function timed(activity: Activity, call: () => Promise<Answer>, expected: number[] = []) {
+      const due = dueAt(sent);
       sent += 1;
-      const begun = performance.now();
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const answer = await call();
-      const ms = performance.now() - begun;
+      const ms = performance.now() - due;
       latencies.push(ms);
       let entry = byActivity.get(activity);
       if (!entry) {

@@ -1,7 +1,12 @@
 // Ten minutes of mixed traffic on the embedded database (PGlite), in the one server process:
 // pages, the consultant list, slots, bot messages, logins, bookings and cancellations, in the
-// proportions below. The server's resident memory is read from /proc at the start, every five
-// seconds, and at the end.
+// proportions below, sent at the target's 300 requests a second. The server's resident memory is
+// read from /proc at the start, every five seconds, and at the end.
+//
+// Before it, a short run with no schedule finds the most the server answers a second. Its
+// latencies are those of a saturated server: 50 visitors that never pause always find a queue, so
+// their latency is 50 divided by the rate, whatever each request costs. The latency target is
+// measured at the target's rate instead, each request timed from when it was due.
 import { integer, met, percentile, table } from "../lib/format";
 import { type Activity, activityTable, mixedTraffic } from "../lib/mixed-traffic";
 import { residentMegabytes } from "../lib/process-memory";
@@ -24,12 +29,20 @@ const MIX: Partial<Record<Activity, number>> = {
   cancel: 3,
 };
 const TARGETS = { requestsPerSecond: 300, p99Ms: 200, rssMegabytes: 400 };
+const CEILING_SECONDS = Math.min(30, SECONDS);
+/**
+ * Sent a little above the target: the rate answered counts the time to the last answer, so a
+ * server that keeps up with exactly 300 a second would show just under 300.
+ */
+const SENT_PER_SECOND = Math.round(TARGETS.requestsPerSecond * 1.02);
 
 export const soakSection: BenchSection = {
   name: "soak",
   title: `Soak: ${integer(SECONDS)} s of mixed traffic on PGlite, one process (${CONNECTIONS} visitors; BENCH_SOAK_SECONDS)`,
   async run({ baseUrl, serverPid }) {
     const traffic = await mixedTraffic(baseUrl, MIX, CONNECTIONS);
+    const ceiling = await traffic.run({ seconds: CEILING_SECONDS });
+    const ceilingPerSecond = ceiling.latencies.length / ceiling.seconds;
     const rssStart = await residentMegabytes(serverPid);
     let rssPeak = rssStart;
     const sampler = setInterval(() => {
@@ -41,7 +54,7 @@ export const soakSection: BenchSection = {
     }, 5_000);
     let result: Awaited<ReturnType<typeof traffic.run>>;
     try {
-      result = await traffic.run({ seconds: SECONDS });
+      result = await traffic.run({ seconds: SECONDS, perSecond: SENT_PER_SECOND });
     } finally {
       clearInterval(sampler);
       traffic.close();
@@ -56,7 +69,19 @@ export const soakSection: BenchSection = {
         ["figure", "value", "target", "met?"],
         [
           [
-            "requests per second",
+            `most requests per second (${CEILING_SECONDS} s, no pause)`,
+            integer(ceilingPerSecond),
+            `≥ ${TARGETS.requestsPerSecond}`,
+            met(ceilingPerSecond >= TARGETS.requestsPerSecond),
+          ],
+          [
+            "  p50 / p99 latency there, ms",
+            `${percentile(ceiling.latencies, 0.5).toFixed(1)} / ${percentile(ceiling.latencies, 0.99).toFixed(1)}`,
+            "",
+            "",
+          ],
+          [
+            `requests per second answered (${SENT_PER_SECOND} sent a second)`,
             integer(perSecond),
             `≥ ${TARGETS.requestsPerSecond}`,
             met(perSecond >= TARGETS.requestsPerSecond),
@@ -64,8 +89,18 @@ export const soakSection: BenchSection = {
           ["p50 latency, ms", percentile(result.latencies, 0.5).toFixed(1), "", ""],
           ["p99 latency, ms", p99.toFixed(1), `≤ ${TARGETS.p99Ms}`, met(p99 <= TARGETS.p99Ms)],
           ["requests", integer(result.latencies.length), "", ""],
-          ["errors (5xx or no answer)", String(result.errors), "0", met(result.errors === 0)],
-          ["unexpected 4xx", String(result.unexpected), "0", met(result.unexpected === 0)],
+          [
+            "errors (5xx or no answer)",
+            String(result.errors + ceiling.errors),
+            "0",
+            met(result.errors + ceiling.errors === 0),
+          ],
+          [
+            "unexpected 4xx",
+            String(result.unexpected + ceiling.unexpected),
+            "0",
+            met(result.unexpected + ceiling.unexpected === 0),
+          ],
           ["server RSS at start, MB", integer(rssStart), "", ""],
           [
             "server RSS at end, MB",
