@@ -93,9 +93,10 @@ export const routeTable: readonly PageRoute[] = [
   // The sitemap lists each post from the blog folder, with its date.
   { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content", static: true },
   { path: "/contact", file: "routes/contact.tsx", sitemap: true },
-  { path: "/login", file: "routes/login.tsx" },
+  // The same form for every anonymous visitor (what the query asks for is part of the cache's key).
+  { path: "/login", file: "routes/login.tsx", cache: "public-content" },
   { path: "/logout", file: "routes/logout.ts" },
-  { path: "/forgot-password", file: "routes/forgot-password.tsx" },
+  { path: "/forgot-password", file: "routes/forgot-password.tsx", cache: "public-content" },
   { path: "/reset-password", file: "routes/reset-password.tsx" },
   { path: "/my-profile", file: "routes/my-profile.tsx", robots: "disallow", uploads: true },
   { path: "/my-appointments", file: "routes/my-appointments.tsx", robots: "disallow" },
