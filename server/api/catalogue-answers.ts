@@ -1,3 +1,4 @@
+import { keptBookingKeys } from "~/features/booking/booking.server";
 import { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { EncodedBody } from "../encoded-body";
 
@@ -18,12 +19,17 @@ export const catalogueKeys = {
   slots: (consultantId: string) => `slots:${consultantId.toLowerCase()}`,
 };
 
+/** The consultant whose bookings a notice of db/migrations/0013 says changed, if it names one. */
+function consultantWhoseBookingsChanged(payload: string): string | undefined {
+  return /^appointments:([0-9a-f-]{36})$/.exec(payload)?.[1];
+}
+
 /**
  * What a notice of db/migrations/0013 says changed: a booking of one consultant changes the list
  * (its booked slots) and that consultant's slots; anything else may change everything.
  */
 export function catalogueKeysChangedBy(payload: string): ((key: string) => boolean) | undefined {
-  const consultantId = /^appointments:([0-9a-f-]{36})$/.exec(payload)?.[1];
+  const consultantId = consultantWhoseBookingsChanged(payload);
   if (!consultantId) return undefined;
   const slotsKey = catalogueKeys.slots(consultantId);
   return (key) => key.startsWith("list:") || key === slotsKey;
@@ -32,12 +38,24 @@ export function catalogueKeysChangedBy(payload: string): ((key: string) => boole
 export type CatalogueAnswers = ChangeAwareCache<EncodedBody>;
 
 /**
- * What pages compute from consultants and bookings (RequestContext.catalogueData). Any notice
- * forgets all of it: a booking moves one consultant's next free time, and with it the order of
- * every list they are in.
+ * What a notice says changed of RequestContext.catalogueData: a booking of one consultant changes
+ * every directory answer (it moves their next free time, and with it the order of every list they
+ * are in) and that consultant's taken slots, not what booking attempts keep of the others.
  */
+export function catalogueDataChangedBy(payload: string): ((key: string) => boolean) | undefined {
+  const consultantId = consultantWhoseBookingsChanged(payload);
+  if (!consultantId) return undefined;
+  const takenKey = keptBookingKeys.taken(consultantId);
+  return (key) => !keptBookingKeys.isBookingKey(key) || key === takenKey;
+}
+
+/** What pages and booking attempts compute from consultants and bookings (RequestContext.catalogueData). */
 export function createCatalogueData(): ChangeAwareCache<unknown> {
-  return new ChangeAwareCache<unknown>({ ttlMs: LONGEST_KEPT_MS, maxEntries: 500 });
+  return new ChangeAwareCache<unknown>({
+    ttlMs: LONGEST_KEPT_MS,
+    maxEntries: 500,
+    keysChangedBy: catalogueDataChangedBy,
+  });
 }
 
 export function createCatalogueAnswers(): CatalogueAnswers {

@@ -247,6 +247,16 @@ function refuseUnbookable(
 }
 
 /**
+ * What booking attempts keep in `BookingContext.kept`, by consultant id (lower case, as the
+ * database's notices name them): a booking of one consultant changes only their taken slots.
+ */
+export const keptBookingKeys = {
+  consultant: (consultantId: string) => `booking:consultant:${consultantId}`,
+  taken: (consultantId: string) => `booking:taken:${consultantId}`,
+  isBookingKey: (key: string) => key.startsWith("booking:"),
+};
+
+/**
  * Refuses, from what this process keeps (forgotten whenever a consultant or an appointment
  * changes), an attempt that is bound to fail: in a rush most attempts lose, and each cost a query
  * or two on the one thread that serves everyone (embedded database). Returns when the kept facts
@@ -260,12 +270,12 @@ async function refuseFromKeptFacts(
   now: Date,
 ): Promise<void> {
   const consultantId = request.docId.toLowerCase();
-  const consultant = (await kept.get(`booking:consultant:${consultantId}`, () =>
+  const consultant = (await kept.get(keptBookingKeys.consultant(consultantId), () =>
     findConsultant(db, consultantId),
   )) as Consultant | undefined;
   if (!consultant) return;
   refuseUnbookable(consultant, request.startsAt, context, now);
-  const taken = (await kept.get(`booking:taken:${consultantId}`, () =>
+  const taken = (await kept.get(keptBookingKeys.taken(consultantId), () =>
     takenStarts(db, consultant.id, now),
   )) as Set<number>;
   if (taken.has(request.startsAt.getTime())) {
