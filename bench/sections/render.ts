@@ -4,7 +4,8 @@
 // production build, as in the server) and an empty embedded database. It imports the production
 // bundle (build/server/index.js) and builds the HTTP app exactly as the server does (createApp).
 // - app: `app.fetch(new Request(url))` and the whole body read, for a page that is never cached
-//   (/login and /consultant have no `cache: "public-content"` in app/route-table.ts). That is
+//   (/contact and /consultant have no `cache: "public-content"` in app/route-table.ts; /login, the
+//   first page measured here until 2026-11-27, is now shared by anonymous visitors). That is
 //   everything a visitor's request costs apart from the socket: middleware (request id, log,
 //   security headers, cap), session lookup, the route's loaders, React Router's request handler
 //   and app/entry.server.tsx's streaming render.
@@ -26,7 +27,7 @@ import type { BenchSection } from "../lib/section";
 import { buildDirectory, spawnGroup, stopGroup } from "../lib/server";
 import type { RenderResult } from "../render-worker";
 
-const PATHS = (process.env.BENCH_RENDER_PATHS ?? "/login,/consultant").split(",");
+const PATHS = (process.env.BENCH_RENDER_PATHS ?? "/contact,/consultant").split(",");
 const ITERATIONS = Number(process.env.BENCH_RENDER_ITERATIONS ?? 300);
 const TARGET = 0.8;
 
