@@ -7,6 +7,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { FeatureError, parseInput } from "~/lib/errors";
+import { rememberedZone } from "~/lib/remembered-zone";
 
 /** `slotDate` and `slotTime` of an instant, in the given zone. */
 export interface LegacySlot {
@@ -26,7 +27,7 @@ export function legacySlotOf(startsAt: Date, zone: string): LegacySlot {
   const key = `${zone}|${startsAt.getTime()}`;
   let told = toldSlots.get(key);
   if (!told) {
-    const time = DateTime.fromJSDate(startsAt, { zone });
+    const time = DateTime.fromJSDate(startsAt, { zone: rememberedZone(zone) });
     told = { slotDate: `${time.day}_${time.month}_${time.year}`, slotTime: time.toFormat("hh:mm a") };
     if (toldSlots.size >= MAX_TOLD_SLOTS) toldSlots.delete(toldSlots.keys().next().value as string);
     toldSlots.set(key, told);
@@ -74,7 +75,7 @@ export function readLegacySlot(
   if (!time) return { ok: false, problem: "malformed-time" };
   const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
   const { hour, minute } = time;
-  const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone });
+  const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone: rememberedZone(zone) });
   if (!start.isValid || start.day !== day || start.hour !== hour) return { ok: false, problem: "malformed" };
   return { ok: true, startsAt: start.toJSDate() };
 }

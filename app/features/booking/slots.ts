@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { rememberedZone } from "~/lib/remembered-zone";
 import type { WeeklyHours } from "../../../db/schema";
 
 /** The booking grid (seed §9): 7 days, every 30 minutes from 10:00 until before 21:00. */
@@ -57,7 +58,7 @@ export interface GridDay {
  */
 export function bookingGrid(options: { now: Date; zone: string }): GridDay[] {
   const { zone } = options;
-  const now = DateTime.fromJSDate(options.now, { zone });
+  const now = DateTime.fromJSDate(options.now, { zone: rememberedZone(zone) });
   const nowMs = now.toMillis();
   const days: GridDay[] = [];
   for (let offset = 0; offset < BOOKING_WINDOW_DAYS; offset++) {
@@ -85,7 +86,7 @@ function dayStarts(zone: string, date: string): readonly DateTime[] {
     starts.push(
       DateTime.fromObject(
         { year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
-        { zone },
+        { zone: rememberedZone(zone) },
       ),
     );
   }
@@ -141,7 +142,8 @@ export type SlotProblem = "off-grid" | "past" | "outside-window";
  * the seventh day. Returns why not, or undefined when it is bookable.
  */
 export function slotProblem(startsAt: Date, options: { now: Date; zone: string }): SlotProblem | undefined {
-  const start = DateTime.fromJSDate(startsAt, { zone: options.zone });
+  const zone = rememberedZone(options.zone);
+  const start = DateTime.fromJSDate(startsAt, { zone });
   if (
     !start.isValid ||
     start.second !== 0 ||
@@ -152,7 +154,7 @@ export function slotProblem(startsAt: Date, options: { now: Date; zone: string }
   ) {
     return "off-grid";
   }
-  const now = DateTime.fromJSDate(options.now, { zone: options.zone });
+  const now = DateTime.fromJSDate(options.now, { zone });
   if (start <= now) return "past";
   const lastDay = now.startOf("day").plus({ days: BOOKING_WINDOW_DAYS });
   if (start >= lastDay) return "outside-window";

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ilike, isNull, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import { type Database, preparedPerDatabase } from "~/infra/db.server";
+import { rememberedZone } from "~/lib/remembered-zone";
 import { appointments, type Consultant, type ConsultantSnapshot, consultants } from "../../../db/schema";
 import { isWorkingTime, type SlotDay, slotWindow } from "../booking/slots";
 
@@ -97,7 +98,7 @@ export function consultantWorksAt(
   startsAt: Date,
   zone: string,
 ): boolean {
-  return isWorkingTime(DateTime.fromJSDate(startsAt, { zone }), consultant);
+  return isWorkingTime(DateTime.fromJSDate(startsAt, { zone: rememberedZone(zone) }), consultant);
 }
 
 /**

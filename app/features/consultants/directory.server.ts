@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { Database } from "~/infra/db.server";
+import { rememberedZone } from "~/lib/remembered-zone";
 import { appointments, type Consultant } from "../../../db/schema";
 import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../booking/slots";
 import { listConsultants } from "./consultants.server";
@@ -82,7 +83,7 @@ export async function nextFreeTimes(
   const bookable = listed.filter((consultant) => consultant.available && consultant.archivedAt === null);
   for (const consultant of listed) result.set(consultant.id, null);
   if (bookable.length === 0) return result;
-  const windowEnd = DateTime.fromJSDate(times.now, { zone: times.agencyZone })
+  const windowEnd = DateTime.fromJSDate(times.now, { zone: rememberedZone(times.agencyZone) })
     .startOf("day")
     .plus({ days: BOOKING_WINDOW_DAYS })
     .toJSDate();
@@ -124,11 +125,12 @@ export function keepFreeWhen<Entry extends { nextFree: Date | null }>(
 ): Entry[] {
   if (when === null) return [...entries];
   if (when === "week") return entries.filter((entry) => entry.nextFree !== null);
-  const today = DateTime.fromJSDate(times.now, { zone: times.visitorZone }).toISODate();
+  const visitorZone = rememberedZone(times.visitorZone);
+  const today = DateTime.fromJSDate(times.now, { zone: visitorZone }).toISODate();
   return entries.filter(
     (entry) =>
       entry.nextFree !== null &&
-      DateTime.fromJSDate(entry.nextFree, { zone: times.visitorZone }).toISODate() === today,
+      DateTime.fromJSDate(entry.nextFree, { zone: visitorZone }).toISODate() === today,
   );
 }
 
