@@ -46,11 +46,11 @@ export function accessLog(
     const started = receivedAtOf(context.env?.incoming) ?? performance.now();
     await next();
     // Responses made outside Hono's context (pages) do not get the id from the middleware itself.
-    context.res.headers.set("X-Request-Id", context.var.requestId);
+    context.res.headers.set("X-Request-Id", context.get("requestId"));
     logWhenSent(
       logger,
       {
-        requestId: context.var.requestId,
+        requestId: context.get("requestId"),
         method: context.req.method,
         path: context.req.path,
         status: context.res.status,

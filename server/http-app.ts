@@ -281,10 +281,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       return context.json({ success: false, message: error.message }, statusForFailure[error.kind]);
     }
     if (error instanceof ProviderDownError) {
-      logger.warn({ msg: "payment provider unavailable", requestId: context.var.requestId, err: error });
+      logger.warn({ msg: "payment provider unavailable", requestId: context.get("requestId"), err: error });
       return context.json({ success: false, message: error.message }, 502);
     }
-    const id = context.var.requestId;
+    const id = context.get("requestId");
     if (isDatabaseUnavailable(error)) {
       logger.warn({ msg: "database unavailable", requestId: id, path: context.req.path, err: error });
       context.header("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
@@ -308,11 +308,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   return app;
 }
 
-function botSettings(context: { var: { env: Environment } }) {
+function botSettings(context: { get(key: "env"): Environment }) {
+  const env = context.get("env");
   return {
-    messagesPerMinute: context.var.env.RATE_LIMIT_BOT_PER_MINUTE,
-    idleSeconds: context.var.env.BOT_SESSION_IDLE_MINUTES * 60,
-    newSessionsPerHour: context.var.env.RATE_LIMIT_BOT_SESSIONS_PER_HOUR,
+    messagesPerMinute: env.RATE_LIMIT_BOT_PER_MINUTE,
+    idleSeconds: env.BOT_SESSION_IDLE_MINUTES * 60,
+    newSessionsPerHour: env.RATE_LIMIT_BOT_SESSIONS_PER_HOUR,
   };
 }
 

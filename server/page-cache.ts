@@ -93,14 +93,18 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
     const response = context.res;
     const html = response.headers.get("Content-Type")?.startsWith("text/html");
     if (response.status !== 200 || !html || response.headers.has("Set-Cookie")) return undefined;
-    const body = withoutPerResponseValues(await response.text(), context.var.cspNonce, context.var.requestId);
+    const body = withoutPerResponseValues(
+      await response.text(),
+      context.get("cspNonce"),
+      context.get("requestId"),
+    );
     const page = await sharedPage(body, response, store.get(key), options.policy);
     store.set(key, page);
     return page;
   }
   return async (context, next) => {
     const anonymous =
-      !context.var.user &&
+      !context.get("user") &&
       isAnonymousRequest({
         cookie: context.req.header("Cookie"),
         token: context.req.header("token"),

@@ -98,7 +98,7 @@ function callerOf(context: Context<ApiEnv>): string | undefined {
       path: "/bots",
       httpOnly: true,
       sameSite: "Lax",
-      secure: context.var.env.publicUrl.startsWith("https://"),
+      secure: context.get("env").publicUrl.startsWith("https://"),
     });
   }
   return createHash("sha256").update(browser).digest("hex");
@@ -122,19 +122,19 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
   const botContext = (context: Context<ApiEnv>): BotContext => ({
     settings: settingsOf(context),
     inquiry: inquiryContextFrom(context.var),
-    signedIn: Boolean(context.var.user),
-    userId: context.var.user?.id,
+    signedIn: Boolean(context.get("user")),
+    userId: context.get("user")?.id,
     paymentProviders: [
-      ...(context.var.payments.stripe ? ["Stripe"] : []),
-      ...(context.var.payments.razorpay ? ["Razorpay"] : []),
+      ...(context.get("payments").stripe ? ["Stripe"] : []),
+      ...(context.get("payments").razorpay ? ["Razorpay"] : []),
     ],
     owner: callerOf(context),
-    requestId: context.var.requestId,
+    requestId: context.get("requestId"),
   });
 
   api.use(async (context, next) => {
     await next();
-    context.header("x-amzn-RequestId", context.var.requestId);
+    context.header("x-amzn-RequestId", context.get("requestId"));
   });
   api.use(async (context, next) => {
     // A conversation's body is read as it arrives and counted by its reader (readInputEvents):
@@ -252,7 +252,9 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
   function conversationErrorOf(error: unknown, context: Context<ApiEnv>): { type: string; message: string } {
     if (error instanceof FeatureError) return { type: lexErrorFor[error.kind].type, message: error.message };
     if (error instanceof LexServiceError) return { type: error.errorType, message: error.message };
-    context.var.logger.error({ msg: "bot conversation error", requestId: context.var.requestId, err: error });
+    context
+      .get("logger")
+      .error({ msg: "bot conversation error", requestId: context.get("requestId"), err: error });
     return {
       type: "InternalServerException",
       message: "The assistant had a problem on our side. Please try again.",
@@ -266,9 +268,9 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
       return lexError(context, type, status, error.message);
     }
     if (error instanceof LexServiceError) {
-      context.var.logger.warn({
+      context.get("logger").warn({
         msg: "Amazon Lex error",
-        requestId: context.var.requestId,
+        requestId: context.get("requestId"),
         type: error.errorType,
         status: error.status,
       });
@@ -276,7 +278,9 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
     }
     if (isDatabaseUnavailable(error)) {
       // Lex has no outage type of its own; the SDKs retry a 5xx InternalServerException by themselves.
-      context.var.logger.warn({ msg: "database unavailable", requestId: context.var.requestId, err: error });
+      context
+        .get("logger")
+        .warn({ msg: "database unavailable", requestId: context.get("requestId"), err: error });
       context.header("Retry-After", "5");
       return lexError(
         context,
@@ -285,7 +289,7 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
         "The assistant cannot reach its memory right now. Please try again in a few seconds.",
       );
     }
-    context.var.logger.error({ msg: "bot API error", requestId: context.var.requestId, err: error });
+    context.get("logger").error({ msg: "bot API error", requestId: context.get("requestId"), err: error });
     return lexError(
       context,
       "InternalServerException",

@@ -25,15 +25,15 @@ export function consultantApi(answers: CatalogueAnswers) {
     if (speciality && !found) return context.json({ success: true, doctors: [] });
     const body = await answers.get(catalogueKeys.list(found?.slug), async () => {
       const [consultants, upcoming] = await Promise.all([
-        listConsultants(context.var.db, { speciality: found?.name }),
-        upcomingBookings(context.var.db),
+        listConsultants(context.get("db"), { speciality: found?.name }),
+        upcomingBookings(context.get("db")),
       ]);
       const doctors = consultants.map((consultant) =>
         legacyDoctor(
           consultant,
           upcoming.get(consultant.id) ?? [],
-          context.var.env.AGENCY_TZ,
-          context.var.env.publicUrl,
+          context.get("env").AGENCY_TZ,
+          context.get("env").publicUrl,
         ),
       );
       return encodeJson({ success: true, doctors });
@@ -43,10 +43,10 @@ export function consultantApi(answers: CatalogueAnswers) {
 
   api.get("/:id/slots", async (context) => {
     const body = await answers.get(catalogueKeys.slots(context.req.param("id")), async () => {
-      const consultant = await findConsultant(context.var.db, context.req.param("id"));
+      const consultant = await findConsultant(context.get("db"), context.req.param("id"));
       if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
-      const zone = context.var.env.AGENCY_TZ;
-      const days = await consultantSlots(context.var.db, consultant, { zone });
+      const zone = context.get("env").AGENCY_TZ;
+      const days = await consultantSlots(context.get("db"), consultant, { zone });
       return encodeJson({
         success: true,
         timeZone: zone,

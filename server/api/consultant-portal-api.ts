@@ -34,12 +34,12 @@ export function consultantPortalApi() {
     if (when !== "upcoming" && when !== "started") {
       throw new FeatureError("invalid", "The list must be upcoming or started.");
     }
-    const page = await listOwnAppointments(context.var.db, consultantId, {
-      now: context.var.clock(),
+    const page = await listOwnAppointments(context.get("db"), consultantId, {
+      now: context.get("clock")(),
       when,
       page: Number(context.req.query("page") ?? 1),
     });
-    const zone = context.var.env.AGENCY_TZ;
+    const zone = context.get("env").AGENCY_TZ;
     return context.json({
       success: true,
       appointments: page.appointments.map((row) => portalAppointment(row, zone)),
@@ -55,8 +55,8 @@ export function consultantPortalApi() {
   ] as const) {
     api.post(`/appointments/:id/${path}`, async (context) => {
       const { user, consultantId } = requirePortalUser(context);
-      await recordAttendance(context.var.db, context.req.param("id"), outcome, user, {
-        now: context.var.clock(),
+      await recordAttendance(context.get("db"), context.req.param("id"), outcome, user, {
+        now: context.get("clock")(),
         onlyConsultantId: consultantId,
       });
       return context.json({ success: true, message: attendanceMessages[outcome] });

@@ -12,7 +12,7 @@ export function contactApi() {
   api.post("/", async (context) => {
     try {
       const body = await readJsonObject(context);
-      await submitInquiry(context.var.db, body, inquiryContextFrom(context.var));
+      await submitInquiry(context.get("db"), body, inquiryContextFrom(context.var));
     } catch (error) {
       // A form's problems come back field by field too, so a client can show each beside its field.
       if (error instanceof FeatureError && Object.keys(error.fieldErrors).length > 0) {

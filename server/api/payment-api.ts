@@ -27,17 +27,17 @@ export function paymentApi() {
    * client is sent back to its own /verify page (any other origin to ours).
    */
   const urls = (context: Context<ApiEnv>): PaymentUrls => ({
-    publicUrl: context.var.env.publicUrl,
-    returnOrigin: listedOriginOf(context.req.raw, context.var.env.CORS_ORIGINS),
-    sandboxLinkKeys: { signingKey: context.var.secrets.signingKey, now: context.var.clock() },
+    publicUrl: context.get("env").publicUrl,
+    returnOrigin: listedOriginOf(context.req.raw, context.get("env").CORS_ORIGINS),
+    sandboxLinkKeys: { signingKey: context.get("secrets").signingKey, now: context.get("clock")() },
   });
 
   api.post("/payment-stripe", async (context) => {
     const user = requireApiUser(context);
     const { appointmentId } = await readJsonObject(context);
     const { sessionUrl } = await startStripeCheckout(
-      context.var.db,
-      context.var.payments,
+      context.get("db"),
+      context.get("payments"),
       user.id,
       appointmentId,
       urls(context),
@@ -48,7 +48,7 @@ export function paymentApi() {
   api.post("/verifyStripe", async (context) => {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
-    const outcome = await verifyStripeReturn(context.var.db, context.var.payments, user.id, {
+    const outcome = await verifyStripeReturn(context.get("db"), context.get("payments"), user.id, {
       appointmentId: body.appointmentId,
       sessionId: body.session_id,
     });
@@ -62,8 +62,8 @@ export function paymentApi() {
     const user = requireApiUser(context);
     const { appointmentId } = await readJsonObject(context);
     const { order, keyId, sandboxUrl } = await startRazorpayOrder(
-      context.var.db,
-      context.var.payments,
+      context.get("db"),
+      context.get("payments"),
       user.id,
       appointmentId,
       urls(context),
@@ -75,7 +75,7 @@ export function paymentApi() {
   api.post("/verifyRazorpay", async (context) => {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
-    const outcome = await verifyRazorpayPayment(context.var.db, context.var.payments, user.id, {
+    const outcome = await verifyRazorpayPayment(context.get("db"), context.get("payments"), user.id, {
       orderId: body.razorpay_order_id,
       paymentId: body.razorpay_payment_id,
       signature: body.razorpay_signature,
@@ -95,8 +95,8 @@ export function webhookApi() {
 
   api.post("/stripe", async (context) => {
     await handleStripeWebhook(
-      context.var.db,
-      context.var.payments,
+      context.get("db"),
+      context.get("payments"),
       await context.req.text(),
       context.req.header("Stripe-Signature"),
     );
@@ -105,8 +105,8 @@ export function webhookApi() {
 
   api.post("/razorpay", async (context) => {
     await handleRazorpayWebhook(
-      context.var.db,
-      context.var.payments,
+      context.get("db"),
+      context.get("payments"),
       await context.req.text(),
       context.req.header("X-Razorpay-Signature"),
       context.req.header("X-Razorpay-Event-Id"),

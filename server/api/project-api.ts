@@ -7,21 +7,21 @@ import { legacyProject } from "./legacy-shapes";
 export function projectApi() {
   const api = new Hono<ApiEnv>();
   api.get("/types", async (context) =>
-    context.json({ success: true, types: await listProjectTypes(context.var.db) }),
+    context.json({ success: true, types: await listProjectTypes(context.get("db")) }),
   );
   api.get("/", async (context) =>
     context.json({
       success: true,
-      projects: (await listProjects(context.var.db)).map((project) =>
-        legacyProject(project, context.var.env.publicUrl),
+      projects: (await listProjects(context.get("db"))).map((project) =>
+        legacyProject(project, context.get("env").publicUrl),
       ),
     }),
   );
   api.get("/type/:type", async (context) =>
     context.json({
       success: true,
-      projects: (await listProjects(context.var.db, context.req.param("type"))).map((project) =>
-        legacyProject(project, context.var.env.publicUrl),
+      projects: (await listProjects(context.get("db"), context.req.param("type"))).map((project) =>
+        legacyProject(project, context.get("env").publicUrl),
       ),
     }),
   );

@@ -20,7 +20,7 @@ export function userApi() {
 
   api.post("/register", async (context) => {
     const signedIn = await registerUser(
-      context.var.db,
+      context.get("db"),
       await readJsonObject(context),
       authRequestFrom(context.var),
     );
@@ -31,13 +31,17 @@ export function userApi() {
   });
 
   api.post("/login", async (context) => {
-    const signedIn = await logIn(context.var.db, await readJsonObject(context), authRequestFrom(context.var));
+    const signedIn = await logIn(
+      context.get("db"),
+      await readJsonObject(context),
+      authRequestFrom(context.var),
+    );
     return context.json({ success: true, token: signedIn.token, message: "Logged in successfully" });
   });
 
   api.post("/logout", async (context) => {
     requireApiUser(context);
-    await revokeSession(context.var.db, context.var.sessionToken!);
+    await revokeSession(context.get("db"), context.get("sessionToken")!);
     return context.json({ success: true, message: "Logged out successfully" });
   });
 
@@ -45,7 +49,7 @@ export function userApi() {
     const user = requireApiUser(context);
     return context.json({
       success: true,
-      userData: legacyProfile(await getProfile(context.var.db, user.id), context.var.env.publicUrl),
+      userData: legacyProfile(await getProfile(context.get("db"), user.id), context.get("env").publicUrl),
     });
   });
 
@@ -61,18 +65,18 @@ export function userApi() {
       gender: text(form.gender) || undefined,
       dateOfBirth: text(form.dob),
     };
-    const picture = await pictureUploadFrom(form.image, user.id, context.var.env);
-    await updateProfile(context.var.db, user.id, fields, picture);
+    const picture = await pictureUploadFrom(form.image, user.id, context.get("env"));
+    await updateProfile(context.get("db"), user.id, fields, picture);
     return context.json({ success: true, message: "Profile updated" });
   });
 
   api.post("/kyc", async (context) => {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
-    await submitKyc(context.var.db, user.id, body, {
-      encryptionKey: context.var.secrets.encryptionKey,
-      clientAddress: context.var.clientAddress,
-      perAddressPerMinute: context.var.env.RATE_LIMIT_FORMS_PER_MINUTE,
+    await submitKyc(context.get("db"), user.id, body, {
+      encryptionKey: context.get("secrets").encryptionKey,
+      clientAddress: context.get("clientAddress"),
+      perAddressPerMinute: context.get("env").RATE_LIMIT_FORMS_PER_MINUTE,
     });
     return context.json({ success: true, message: "KYC information submitted successfully" });
   });
@@ -81,9 +85,9 @@ export function userApi() {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
     // The old clients name the slot as `slotDate` and `slotTime`; the feature takes its instant.
-    const startsAt = legacyRequestStart(legacyBookingSchema, body, context.var.env.AGENCY_TZ);
+    const startsAt = legacyRequestStart(legacyBookingSchema, body, context.get("env").AGENCY_TZ);
     const appointment = await bookAppointment(
-      context.var.db,
+      context.get("db"),
       user.id,
       { docId: body.docId, startsAt },
       bookingContextFrom(context.var),
@@ -94,7 +98,7 @@ export function userApi() {
   api.get("/appointments", async (context) => {
     const user = requireApiUser(context);
     // The old server listed them in booking order, oldest first; its client reverses the list.
-    const appointments = [...(await listAppointments(context.var.db, user.id))].sort(
+    const appointments = [...(await listAppointments(context.get("db"), user.id))].sort(
       (first, second) =>
         first.createdAt.getTime() - second.createdAt.getTime() ||
         first.startsAt.getTime() - second.startsAt.getTime(),
@@ -102,7 +106,7 @@ export function userApi() {
     return context.json({
       success: true,
       appointments: appointments.map((appointment) =>
-        legacyAppointment(appointment, context.var.env.AGENCY_TZ, context.var.env.publicUrl),
+        legacyAppointment(appointment, context.get("env").AGENCY_TZ, context.get("env").publicUrl),
       ),
     });
   });
@@ -110,7 +114,7 @@ export function userApi() {
   api.post("/cancel-appointment", async (context) => {
     const user = requireApiUser(context);
     await cancelAppointment(
-      context.var.db,
+      context.get("db"),
       user.id,
       await readJsonObject(context),
       bookingContextFrom(context.var),
@@ -121,9 +125,9 @@ export function userApi() {
   api.post("/reschedule-appointment", async (context) => {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
-    const startsAt = legacyRequestStart(legacyOwnRescheduleSchema, body, context.var.env.AGENCY_TZ);
+    const startsAt = legacyRequestStart(legacyOwnRescheduleSchema, body, context.get("env").AGENCY_TZ);
     await rescheduleOwnAppointment(
-      context.var.db,
+      context.get("db"),
       user.id,
       { appointmentId: body.appointmentId, startsAt },
       bookingContextFrom(context.var),

@@ -11,9 +11,9 @@ import { readJsonObject } from "../request-body";
 
 function changeContext(context: Context<ApiEnv>) {
   return {
-    zone: context.var.env.AGENCY_TZ,
-    agencyEmail: context.var.env.AGENCY_EMAIL,
-    now: context.var.clock(),
+    zone: context.get("env").AGENCY_TZ,
+    agencyEmail: context.get("env").AGENCY_EMAIL,
+    now: context.get("clock")(),
   };
 }
 
@@ -27,8 +27,8 @@ export function adminAppointmentsApi() {
 
   api.get("/", async (context) => {
     const filters = parseAppointmentFilters(context.req.query());
-    const zone = context.var.env.AGENCY_TZ;
-    const page = await listStaffAppointments(context.var.db, filters, { zone });
+    const zone = context.get("env").AGENCY_TZ;
+    const page = await listStaffAppointments(context.get("db"), filters, { zone });
     return context.json({
       success: true,
       appointments: page.rows.map((row) => staffAppointment(row, zone)),
@@ -45,8 +45,8 @@ export function adminAppointmentsApi() {
   ] as const) {
     api.post(`/:appointmentId/${path}`, async (context) => {
       const staff = requireApiRole(context, "admin");
-      await recordAttendance(context.var.db, context.req.param("appointmentId"), outcome, staff, {
-        now: context.var.clock(),
+      await recordAttendance(context.get("db"), context.req.param("appointmentId"), outcome, staff, {
+        now: context.get("clock")(),
       });
       return context.json({ success: true, message });
     });
@@ -56,13 +56,13 @@ export function adminAppointmentsApi() {
     const staff = requireApiRole(context, "admin");
     const body = await readJsonObject(context);
     const cancelled = await staffCancelAppointment(
-      context.var.db,
+      context.get("db"),
       context.req.param("appointmentId"),
       body,
       staff,
       {
         ...changeContext(context),
-        payments: context.var.payments,
+        payments: context.get("payments"),
       },
     );
     return context.json({
@@ -74,15 +74,15 @@ export function adminAppointmentsApi() {
   api.post("/:appointmentId/reschedule", async (context) => {
     const staff = requireApiRole(context, "admin");
     const body = await readJsonObject(context);
-    const startsAt = legacyRequestStart(legacyRescheduleSchema, body, context.var.env.AGENCY_TZ);
+    const startsAt = legacyRequestStart(legacyRescheduleSchema, body, context.get("env").AGENCY_TZ);
     const moved = await rescheduleAppointment(
-      context.var.db,
+      context.get("db"),
       context.req.param("appointmentId"),
       { startsAt, sequence: body.sequence },
       { kind: "staff", staff },
       changeContext(context),
     );
-    const zone = context.var.env.AGENCY_TZ;
+    const zone = context.get("env").AGENCY_TZ;
     return context.json({
       success: true,
       message: `Appointment moved to ${describeTime(moved.startsAt, zone)}`,

@@ -9,8 +9,8 @@ export function adminAuditApi() {
   const api = new Hono<ApiEnv>();
 
   api.get("/", async (context) => {
-    const { filters, page } = auditQueryFrom(context.req.query(), context.var.env.AGENCY_TZ);
-    const { entries, hasMore } = await listAuditEntries(context.var.db, filters, page);
+    const { filters, page } = auditQueryFrom(context.req.query(), context.get("env").AGENCY_TZ);
+    const { entries, hasMore } = await listAuditEntries(context.get("db"), filters, page);
     return context.json({
       success: true,
       entries: entries.map(staffAuditEntry),

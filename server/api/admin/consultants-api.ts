@@ -77,7 +77,7 @@ async function consultantRequest(
   for (const key of ["addressLine1", "addressLine2"]) {
     if (body[key] !== undefined) fields[key] = body[key];
   }
-  return { fields, picture: await pictureUploadFrom(body.image, staffId, context.var.env) };
+  return { fields, picture: await pictureUploadFrom(body.image, staffId, context.get("env")) };
 }
 
 /**
@@ -99,15 +99,15 @@ export function adminConsultantsApi() {
       throw new FeatureError("invalid", `The state must be one of ${consultantStates.join(", ")}.`);
     }
     const [page, upcoming] = await Promise.all([
-      listConsultantsForStaff(context.var.db, {
+      listConsultantsForStaff(context.get("db"), {
         search: query.search,
         speciality: speciality?.name,
         state,
         page: Number(query.page ?? 1),
       }),
-      upcomingBookings(context.var.db, context.var.clock()),
+      upcomingBookings(context.get("db"), context.get("clock")()),
     ]);
-    const settings = { zone: context.var.env.AGENCY_TZ, publicUrl: context.var.env.publicUrl };
+    const settings = { zone: context.get("env").AGENCY_TZ, publicUrl: context.get("env").publicUrl };
     return context.json({
       success: true,
       doctors: page.consultants.map((row) => staffDoctor(row, upcoming.get(row.id) ?? [], settings)),
@@ -120,8 +120,8 @@ export function adminConsultantsApi() {
   api.post("/", async (context) => {
     const user = requireApiRole(context, "admin");
     const { fields, picture } = await consultantRequest(context, user.id);
-    const created = await createConsultant(context.var.db, fields, user, {
-      now: context.var.clock(),
+    const created = await createConsultant(context.get("db"), fields, user, {
+      now: context.get("clock")(),
       picture,
     });
     return context.json({ success: true, message: "Consultant added", consultantId: created.id }, 201);
@@ -130,8 +130,8 @@ export function adminConsultantsApi() {
   api.patch("/:id", async (context) => {
     const user = requireApiRole(context, "admin");
     const { fields, picture } = await consultantRequest(context, user.id);
-    await updateConsultant(context.var.db, context.req.param("id"), fields, user, {
-      now: context.var.clock(),
+    await updateConsultant(context.get("db"), context.req.param("id"), fields, user, {
+      now: context.get("clock")(),
       picture,
     });
     return context.json({ success: true, message: "Consultant updated" });

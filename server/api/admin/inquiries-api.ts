@@ -15,7 +15,7 @@ export function adminInquiriesApi() {
     const filter = inquiryStatusFrom(status);
     if (status && !filter) throw new FeatureError("invalid", "Please choose new, contacted or closed.");
     const { inquiries, hasMore } = await listInquiries(
-      context.var.db,
+      context.get("db"),
       { status: filter, search: context.req.query("q") },
       pageNumberFrom(context.req.query("page")),
     );
@@ -26,11 +26,11 @@ export function adminInquiriesApi() {
     const staff = requireApiRole(context, "admin");
     const body = await readJsonObject(context);
     await updateInquiry(
-      context.var.db,
+      context.get("db"),
       staff,
       context.req.param("inquiryId"),
       { status: body.status, note: body.note, version: body.version },
-      context.var.clock(),
+      context.get("clock")(),
     );
     return context.json({ success: true, message: "Inquiry updated" });
   });

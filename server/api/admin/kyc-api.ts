@@ -17,7 +17,7 @@ export function adminKycApi() {
       throw new FeatureError("invalid", "Please choose pending, approved or rejected.");
     }
     const { submissions, hasMore } = await listKycSubmissions(
-      context.var.db,
+      context.get("db"),
       status,
       pageNumberFrom(context.req.query("page")),
     );
@@ -32,11 +32,11 @@ export function adminKycApi() {
     const staff = requireApiRole(context, "admin");
     const body = await readJsonObject(context);
     const { status } = await decideKyc(
-      context.var.db,
+      context.get("db"),
       staff,
       context.req.param("submissionId"),
       { decision: body.decision, reason: body.reason },
-      { publicUrl: context.var.env.publicUrl, now: context.var.clock() },
+      { publicUrl: context.get("env").publicUrl, now: context.get("clock")() },
     );
     return context.json({ success: true, message: status === "approved" ? "KYC approved" : "KYC rejected" });
   });

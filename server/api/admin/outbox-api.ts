@@ -14,7 +14,7 @@ export function adminOutboxApi() {
     const status = outboxStatusFrom(asked);
     if (asked && !status) throw new FeatureError("invalid", "Please choose pending, sent or failed.");
     const { messages, hasMore } = await listOutbox(
-      context.var.db,
+      context.get("db"),
       { status },
       pageNumberFrom(context.req.query("page")),
     );
@@ -27,7 +27,12 @@ export function adminOutboxApi() {
 
   api.post("/:messageId/retry", async (context) => {
     const staff = requireApiRole(context, "admin");
-    await retryOutboxMessage(context.var.db, staff, context.req.param("messageId"), context.var.clock());
+    await retryOutboxMessage(
+      context.get("db"),
+      staff,
+      context.req.param("messageId"),
+      context.get("clock")(),
+    );
     return context.json({ success: true, message: "The e-mail will be sent again shortly" });
   });
 

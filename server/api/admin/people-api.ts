@@ -16,9 +16,9 @@ export function adminPeopleApi() {
 
   api.get("/", async (context) => {
     const filter = parseInput(peopleFilterSchema, context.req.query());
-    const { people, hasMore } = await listPeople(context.var.db, filter, {
-      failedLoginsPerAccount: context.var.env.RATE_LIMIT_FAILED_LOGINS,
-      now: context.var.clock(),
+    const { people, hasMore } = await listPeople(context.get("db"), filter, {
+      failedLoginsPerAccount: context.get("env").RATE_LIMIT_FAILED_LOGINS,
+      now: context.get("clock")(),
     });
     return context.json({
       success: true,
@@ -30,9 +30,9 @@ export function adminPeopleApi() {
   api.post("/invite", async (context) => {
     const staff = requireApiRole(context, "admin");
     const body = await readJsonObject(context);
-    const { message } = await invitePerson(context.var.db, staff, body, {
-      publicUrl: context.var.env.publicUrl,
-      now: context.var.clock(),
+    const { message } = await invitePerson(context.get("db"), staff, body, {
+      publicUrl: context.get("env").publicUrl,
+      now: context.get("clock")(),
     });
     return context.json({ success: true, message }, 201);
   });
@@ -41,11 +41,11 @@ export function adminPeopleApi() {
     const staff = requireApiRole(context, "admin");
     const body = await readJsonObject(context);
     const { message } = await updatePerson(
-      context.var.db,
+      context.get("db"),
       staff,
       context.req.param("userId"),
       { role: body.role, disabled: body.disabled, consultantId: body.consultantId },
-      context.var.clock(),
+      context.get("clock")(),
     );
     return context.json({ success: true, message });
   });
@@ -53,10 +53,10 @@ export function adminPeopleApi() {
   api.post("/:userId/unlock", async (context) => {
     const staff = requireApiRole(context, "admin");
     const { message } = await liftLoginLock(
-      context.var.db,
+      context.get("db"),
       staff,
       context.req.param("userId"),
-      context.var.clock(),
+      context.get("clock")(),
     );
     return context.json({ success: true, message });
   });
