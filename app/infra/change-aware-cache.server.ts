@@ -23,12 +23,18 @@ interface Entry<Value> {
  * While the notices cannot be heard (the listening connection is lost), nothing is kept: a
  * missed notice must not leave a stale value behind.
  */
+/** Enough to cover the forgets that arrive while one value is computed, even under a rush of bookings. */
+const REMEMBERED_FORGETS = 64;
+
 export class ChangeAwareCache<Value> {
   private readonly entries = new Map<string, Entry<Value>>();
   /** Computations under way, shared by the requests that arrive meanwhile. */
   private readonly pending = new Map<string, { generation: number; value: Promise<Value | undefined> }>();
-  /** Counts what was forgotten, so a value computed across a change is not stored afterwards. */
+  /** Counts what was forgotten, so a value computed across a change it covers is not stored afterwards. */
   private generation = 0;
+  /** The latest forgets (undefined: everything), so a computation across other keys' changes still counts. */
+  private readonly recentForgets: { generation: number; changed?: (key: string, value: Value) => boolean }[] =
+    [];
   private hearing = false;
 
   constructor(private readonly options: ChangeAwareCacheOptions<Value>) {}
@@ -53,14 +59,35 @@ export class ChangeAwareCache<Value> {
   }
 
   forgetAll(): void {
-    this.generation += 1;
+    this.rememberForget(undefined);
     this.entries.clear();
   }
 
-  /** Forgets the entries that match. Values being computed meanwhile are not stored, whatever their key. */
+  /** Forgets the entries that match, and any value being computed meanwhile that would match. */
   forget(changed: (key: string, value: Value) => boolean): void {
-    this.generation += 1;
+    this.rememberForget(changed);
     for (const [key, entry] of this.entries) if (changed(key, entry.value)) this.entries.delete(key);
+  }
+
+  private rememberForget(changed: ((key: string, value: Value) => boolean) | undefined): void {
+    this.generation += 1;
+    this.recentForgets.push({ generation: this.generation, changed });
+    if (this.recentForgets.length > REMEMBERED_FORGETS) this.recentForgets.shift();
+  }
+
+  /**
+   * Whether something forgotten since `generation` covers this value. Under frequent bookings a
+   * computation often spans another consultant's change; storing nothing then made most slots
+   * answers miss. Past the remembered forgets it cannot tell, and says yes.
+   */
+  private changedSince(generation: number, key: string, value: Value): boolean {
+    if (generation === this.generation) return false;
+    const oldest = this.recentForgets[0];
+    if (!oldest || oldest.generation > generation + 1) return true;
+    return this.recentForgets.some(
+      (forgotten) =>
+        forgotten.generation > generation && (!forgotten.changed || forgotten.changed(key, value)),
+    );
   }
 
   /** The value kept for `key` while it is still fresh, without computing anything. */
@@ -85,7 +112,7 @@ export class ChangeAwareCache<Value> {
     try {
       const computed = await value;
       // Nothing is kept about what was not found: it may appear without a notice saying so.
-      if (computed !== undefined && this.hearing && generation === this.generation) {
+      if (computed !== undefined && this.hearing && !this.changedSince(generation, key, computed)) {
         this.store(key, computed, now);
       }
       return computed;
