@@ -214,8 +214,12 @@ export async function mixedTraffic(
               );
             } else if (activity === "cancel" && account.appointments.length > 0) {
               const appointmentId = account.appointments.shift()!;
-              await timed("cancel", () =>
-                send("POST", "/api/user/cancel-appointment", { token: account.token }, { appointmentId }),
+              // 409: the appointment started meanwhile (the first slots are the next half hour's).
+              await timed(
+                "cancel",
+                () =>
+                  send("POST", "/api/user/cancel-appointment", { token: account.token }, { appointmentId }),
+                [409],
               );
             } else {
               // Booking as a visitor does: the consultant's free slots, then one of the first few.
