@@ -1,6 +1,5 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import { availableParallelism } from "node:os";
-import pLimit from "p-limit";
+import { randomBytes, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { backgroundScrypt } from "~/infra/background-scrypt.server";
 import { commonPasswords } from "./common-passwords";
 
 /**
@@ -11,32 +10,13 @@ import { commonPasswords } from "./common-passwords";
 const PARAMETERS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
-/**
- * Hashes under way at once: one core is left to the thread that serves every other request. Node's
- * thread pool would run four, and on two cores a handful of logins took both from the pages and the
- * API for a tenth of a second each (issue 16's soak); the logins wait for each other instead.
- */
-const hashingLanes = pLimit(Math.max(1, availableParallelism() - 1));
-
-/** How many hashes may run at once, and how many run now. */
-export function passwordHashing(): { lanes: number; underWay: number } {
-  return { lanes: hashingLanes.concurrency, underWay: hashingLanes.activeCount };
-}
-
 function derive(
   password: string,
   salt: Buffer,
   options: { N: number; r: number; p: number },
 ): Promise<Buffer> {
   const scryptOptions: ScryptOptions = { ...options, maxmem: 128 * options.N * options.r * 2 };
-  return hashingLanes(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, scryptOptions, (error, key) =>
-          error ? reject(error) : resolve(key),
-        );
-      }),
-  );
+  return backgroundScrypt(password.normalize("NFKC"), salt, KEY_LENGTH, scryptOptions);
 }
 
 export async function hashPassword(password: string): Promise<string> {
