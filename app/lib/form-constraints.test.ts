@@ -72,6 +72,16 @@ describe("formConstraints", () => {
     expect(fields.preferredCallTime).toEqual({ name: "preferredCallTime", type: "datetime-local" });
   });
 
+  it("reads a schema once and hands every caller the same frozen answer", () => {
+    const schema = z.object({ nickname: z.string().max(20) });
+    const first = formConstraints(schema);
+    expect(formConstraints(schema)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.nickname)).toBe(true);
+    // An equal schema built again is read on its own.
+    expect(formConstraints(z.object({ nickname: z.string().max(10) })).nickname.maxLength).toBe(10);
+  });
+
   it("refuses a schema that is not an object", () => {
     expect(() => formConstraints(z.string() as never)).toThrow(/object schema/);
   });

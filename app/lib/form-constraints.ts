@@ -47,20 +47,29 @@ interface SchemaDefinition {
   innerType?: z.ZodType;
 }
 
+/** Read once per schema: loaders ask on every request, and a schema does not change. */
+const constraintsOfSchema = new WeakMap<z.ZodType, Readonly<Record<string, Readonly<FieldConstraints>>>>();
+
 /**
  * The attributes of every field of an object schema (also one refined or transformed as a whole,
- * e.g. `z.object(…).superRefine(…).transform(…)`), keyed like the schema's fields.
+ * e.g. `z.object(…).superRefine(…).transform(…)`), keyed like the schema's fields. The answer is
+ * shared by every caller with the same schema, and frozen.
  */
 export function formConstraints<Schema extends z.ZodType<unknown, object>>(
   schema: Schema,
-): { [Field in keyof z.input<Schema> & string]: FieldConstraints } {
-  const fields: Record<string, FieldConstraints> = {};
-  for (const [name, field] of Object.entries(shapeOf(schema))) {
-    const found: Found = { optional: false };
-    collect(field, found);
-    fields[name] = attributesOf(name, found);
+): { readonly [Field in keyof z.input<Schema> & string]: Readonly<FieldConstraints> } {
+  let fields = constraintsOfSchema.get(schema);
+  if (!fields) {
+    const read: Record<string, FieldConstraints> = {};
+    for (const [name, field] of Object.entries(shapeOf(schema))) {
+      const found: Found = { optional: false };
+      collect(field, found);
+      read[name] = Object.freeze(attributesOf(name, found));
+    }
+    fields = Object.freeze(read);
+    constraintsOfSchema.set(schema, fields);
   }
-  return fields as { [Field in keyof z.input<Schema> & string]: FieldConstraints };
+  return fields as { readonly [Field in keyof z.input<Schema> & string]: Readonly<FieldConstraints> };
 }
 
 /** The fields of the object at the start of a schema (through whole-object refinements and transforms). */

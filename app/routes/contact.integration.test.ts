@@ -1,5 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { unpackPhoneCountries } from "~/features/contact/inquiry-fields";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { inquiries, outbox } from "../../db/schema";
@@ -159,7 +160,11 @@ describe("the contact page's loader", () => {
     expect(sent.sent).toBe(true);
     expect(sent.fields.message).toMatchObject({ name: "message", maxLength: 5000 });
     expect(sent.fields.phone).toMatchObject({ name: "phone", required: true, type: "tel", maxLength: 30 });
-    expect(sent.countries.some((country) => country.code === "GB")).toBe(true);
+    expect(unpackPhoneCountries(sent.countries)).toContainEqual({
+      code: "GB",
+      name: "United Kingdom",
+      callingCode: "44",
+    });
   });
 
   it("preselects the plan a pricing page link names, and nothing for a plan it does not know", async () => {

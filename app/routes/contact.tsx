@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/choice-field";
 import { CalendarClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/contact-icons";
@@ -15,17 +15,23 @@ import type { IconProps } from "~/components/icons";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
 import { describePlan, findPlan, plans } from "~/content/plans";
 import { site } from "~/content/site";
-import { inquiryContextFrom, submitInquiry } from "~/features/contact/contact.server";
-import { DEFAULT_PHONE_COUNTRY, inquiryMessages } from "~/features/contact/inquiry-fields";
-import { inquirySchema } from "~/features/contact/inquiry-schema";
-import { listPhoneCountries } from "~/features/contact/phone-countries.server";
+import {
+  inquiryContextFrom,
+  inquiryFieldConstraints,
+  submitInquiry,
+} from "~/features/contact/contact.server";
+import {
+  DEFAULT_PHONE_COUNTRY,
+  inquiryMessages,
+  unpackPhoneCountries,
+} from "~/features/contact/inquiry-fields";
+import { packedPhoneCountries } from "~/features/contact/phone-countries.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { type FormFailure, formFailure, textValues } from "~/infra/form-failure.server";
 import { contactFrom } from "~/lib/agency-contact";
 import { showToast } from "~/lib/behaviours/toast";
 import { FeatureError } from "~/lib/errors";
-import { formConstraints } from "~/lib/form-constraints";
 import { HoneypotField } from "~/lib/honeypot";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { organizationJsonLd, originFrom, pageMeta } from "~/lib/seo";
@@ -49,7 +55,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     // The agency's details are settings (AGENCY_EMAIL, AGENCY_PHONE, AGENCY_ADDRESS).
     contact: context.env.contact,
     // Built here so the phone-number metadata stays on the server.
-    countries: listPhoneCountries(),
+    countries: packedPhoneCountries(),
     sent: query.get("sent") === "1",
     // "Choose <Plan>" on /pricing links here with ?plan=<slug>; an unknown slug preselects nothing.
     plan: findPlan(query.get("plan"))?.slug ?? "",
@@ -59,7 +65,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     // The lists the form offers, likewise sent with the page's data rather than in its JavaScript.
     lists: { businessTypes, industries, inquiryServices, timeZones },
     earliestCallTime: `${new Date().toISOString().slice(0, 10)}T00:00`,
-    fields: formConstraints(inquirySchema()),
+    fields: inquiryFieldConstraints(),
   };
 }
 
@@ -213,7 +219,8 @@ function InquiryForm({
   lists,
   failure,
 }: {
-  countries: Route.ComponentProps["loaderData"]["countries"];
+  /** Packed by packPhoneCountries. */
+  countries: string;
   earliestCallTime: string;
   fields: Route.ComponentProps["loaderData"]["fields"];
   /** The plan slug from the link that opened the form, or "". */
@@ -224,6 +231,7 @@ function InquiryForm({
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const countryOptions = useMemo(() => unpackPhoneCountries(countries), [countries]);
   // The form names its action, so a ?plan= in the address never changes where (or whether) it posts.
   const submitting = navigation.state !== "idle" && navigation.formAction === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
@@ -271,7 +279,7 @@ function InquiryForm({
         <CountryPicker
           label="Country"
           name={fields.phoneCountry.name}
-          countries={countries}
+          countries={countryOptions}
           defaultValue={values.phoneCountry || DEFAULT_PHONE_COUNTRY}
           error={errors.phoneCountry}
         />

@@ -5,12 +5,25 @@ import { consumeRateLimit, type RateLimitRule } from "~/infra/rate-limit.server"
 import type { AgencyContact } from "~/lib/agency-contact";
 import { describeWallClock } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
+import { formConstraints } from "~/lib/form-constraints";
 import { rejectFilledHoneypot } from "~/lib/honeypot";
 import { inquiries } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
 import { inquiryAcknowledgementEmail, inquiryNotificationEmail } from "../email/templates/contact-emails";
-import { parseInquiry, type ValidInquiry } from "./inquiry-schema";
+import { inquirySchema, parseInquiry, type ValidInquiry } from "./inquiry-schema";
 import { countryName } from "./phone-countries.server";
+
+let inquiryFields: ReturnType<typeof readInquiryFields> | undefined;
+const readInquiryFields = () => formConstraints(inquirySchema());
+
+/**
+ * The inquiry form's HTML limits. They depend neither on the day nor on the chosen country, so
+ * the schema (built per call, for those) is read once.
+ */
+export function inquiryFieldConstraints() {
+  inquiryFields ??= readInquiryFields();
+  return inquiryFields;
+}
 
 export interface InquiryContext {
   /** The sender's address, for the per-address limit. */

@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode } from "libphonenumber-js/max";
-import type { PhoneCountry } from "./inquiry-fields";
+import { type PhoneCountry, packPhoneCountries } from "./inquiry-fields";
 
 const regionNames = new Intl.DisplayNames("en", { type: "region", fallback: "code" });
 
@@ -23,4 +23,12 @@ export function listPhoneCountries(): readonly PhoneCountry[] {
     .map((code) => ({ code, name: countryName(code), callingCode: getCountryCallingCode(code) }))
     .sort((a, b) => a.name.localeCompare(b.name, "en"));
   return countries;
+}
+
+let packed: string | undefined;
+
+/** listPhoneCountries() packed for the page's data (see packPhoneCountries). */
+export function packedPhoneCountries(): string {
+  packed ??= packPhoneCountries(listPhoneCountries());
+  return packed;
 }
