@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { securityHeaders } from "./security-headers";
+
+function appAnswering(contentType: string, options = { isProduction: true, servedOverHttps: true }) {
+  const app = new Hono();
+  app.use(securityHeaders(options));
+  app.get("*", (context) => context.body("x", 200, { "Content-Type": contentType }));
+  return app;
+}
+
+describe("security headers", () => {
+  it("gives documents, SVG pictures and JSON the full set", async () => {
+    for (const type of ["text/html; charset=utf-8", "image/svg+xml", "application/json", "text/plain"]) {
+      const response = await appAnswering(type).request("/x");
+      expect(response.headers.get("Content-Security-Policy"), type).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("X-Frame-Options"), type).toBe("DENY");
+      expect(response.headers.get("Cross-Origin-Opener-Policy"), type).toBe("same-origin");
+      expect(response.headers.get("X-Content-Type-Options"), type).toBe("nosniff");
+    }
+  });
+
+  it("gives scripts, styles, fonts and raster images only nosniff and HSTS", async () => {
+    for (const type of [
+      "text/javascript; charset=utf-8",
+      "application/javascript",
+      "text/css; charset=utf-8",
+      "font/woff2",
+      "image/avif",
+      "image/webp",
+    ]) {
+      const response = await appAnswering(type).request("/x");
+      expect(response.headers.get("X-Content-Type-Options"), type).toBe("nosniff");
+      expect(response.headers.get("Strict-Transport-Security"), type).toContain("max-age=");
+      expect(response.headers.get("Content-Security-Policy"), type).toBeNull();
+      expect(response.headers.get("X-Frame-Options"), type).toBeNull();
+      expect(response.headers.get("Permissions-Policy"), type).toBeNull();
+    }
+  });
+});
