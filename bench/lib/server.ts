@@ -99,6 +99,7 @@ export async function startProductionServer(
     LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? "warn",
     // As package.json's start and serve scripts set it (decision 30).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
     // The load sections sign up and book from one address far faster than a person would.
     RATE_LIMIT_FORMS_PER_MINUTE: "1000000",
     RATE_LIMIT_FAILED_LOGINS: "1000000",
