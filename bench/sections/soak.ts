@@ -115,12 +115,8 @@ export const soakSection: BenchSection = {
             `≤ ${TARGETS.rssMegabytes}`,
             met(rssEnd <= TARGETS.rssMegabytes),
           ],
-          [
-            "server RSS peak (5 s samples), MB",
-            integer(rssPeak),
-            `≤ ${TARGETS.rssMegabytes}`,
-            met(rssPeak <= TARGETS.rssMegabytes),
-          ],
+          // Shown, not judged: the issue's figure is the resident memory after the run.
+          ["server RSS peak (5 s samples), MB", integer(rssPeak), "", ""],
         ],
       ),
     );
