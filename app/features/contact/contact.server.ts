@@ -13,16 +13,16 @@ import { inquiryAcknowledgementEmail, inquiryNotificationEmail } from "../email/
 import { inquirySchema, parseInquiry, type ValidInquiry } from "./inquiry-schema";
 import { countryName } from "./phone-countries.server";
 
-let inquiryFields: ReturnType<typeof readInquiryFields> | undefined;
-const readInquiryFields = () => formConstraints(inquirySchema());
+/** One inquiry schema for the form's limits: formConstraints reads each schema once. */
+let schemaForLimits: ReturnType<typeof inquirySchema> | undefined;
 
 /**
- * The inquiry form's HTML limits. They depend neither on the day nor on the chosen country, so
- * the schema (built per call, for those) is read once.
+ * The inquiry form's HTML limits. They depend neither on the day nor on the chosen country (what
+ * inquirySchema is built per call for), so one schema serves every request.
  */
 export function inquiryFieldConstraints() {
-  inquiryFields ??= readInquiryFields();
-  return inquiryFields;
+  schemaForLimits ??= inquirySchema();
+  return formConstraints(schemaForLimits);
 }
 
 export interface InquiryContext {
