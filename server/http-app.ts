@@ -1,8 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
@@ -31,6 +30,7 @@ import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
+import { limitBody } from "./body-limit";
 import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
 import { PageStore, pageCache } from "./page-cache";
@@ -229,22 +229,17 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   });
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
-  app.use(async (context, next) =>
-    // A GET or HEAD has no body we read; asking for one would build a whole Fetch Request for nothing.
-    context.req.method === "GET" || context.req.method === "HEAD"
-      ? next()
-      : bodyLimit({
-          maxSize: isUploadPath(context.req.path) ? UPLOAD_BODY_LIMIT_BYTES : DEFAULT_BODY_LIMIT_BYTES,
-          onError: (limited) => {
-            const message = "The request is too large.";
-            // The rest of the body is never read, so the connection cannot carry another request.
-            const headers = { Connection: "close" };
-            return limited.req.path.startsWith("/api/")
-              ? limited.json({ success: false, message }, 413, headers)
-              : limited.text(message, 413, headers);
-          },
-        })(context, next),
-  );
+  const tooLarge = (limited: Context) => {
+    const message = "The request is too large.";
+    // The rest of the body is never read, so the connection cannot carry another request.
+    const headers = { Connection: "close" };
+    return limited.req.path.startsWith("/api/")
+      ? limited.json({ success: false, message }, 413, headers)
+      : limited.text(message, 413, headers);
+  };
+  const uploadLimit = limitBody({ maxSize: UPLOAD_BODY_LIMIT_BYTES, onError: tooLarge });
+  const defaultLimit = limitBody({ maxSize: DEFAULT_BODY_LIMIT_BYTES, onError: tooLarge });
+  app.use((context, next) => (isUploadPath(context.req.path) ? uploadLimit : defaultLimit)(context, next));
 
   // What an account's own calls answer is for that account alone: no cache may keep it.
   app.use("/api/*", async (context, next) => {

@@ -24,15 +24,20 @@ const CONNECTION_HEADERS = new Set([
   "content-length",
 ]);
 
-/** GET `urlPath` from the real server with the given headers; the body exactly as sent (still compressed). */
+/**
+ * GET `urlPath` from the real server with the given headers (or POST `body`, when given); the
+ * answer's body exactly as sent (still compressed).
+ */
 export function record(
   baseUrl: string,
   urlPath: string,
   headers: Record<string, string> = {},
+  body?: string,
 ): Promise<RecordedResponse> {
   const acceptEncoding = headers["Accept-Encoding"] ?? "";
+  const method = body === undefined ? "GET" : "POST";
   return new Promise((resolve, reject) => {
-    const outgoing = request(new URL(urlPath, baseUrl), { headers }, (incoming) => {
+    const outgoing = request(new URL(urlPath, baseUrl), { method, headers }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("error", reject);
@@ -53,7 +58,7 @@ export function record(
     });
     outgoing.setTimeout(15_000, () => outgoing.destroy(new Error(`timed out fetching ${urlPath}`)));
     outgoing.on("error", reject);
-    outgoing.end();
+    outgoing.end(body);
   });
 }
 

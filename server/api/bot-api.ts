@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { BotContext } from "~/features/bot/bot.server";
 import { converse } from "~/features/bot/conversation.server";
@@ -9,6 +8,7 @@ import { inquiryContextFrom } from "~/features/contact/contact.server";
 import { isDatabaseUnavailable } from "~/infra/db.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
 import { type SessionKey, sessionKeyProblem } from "~/lib/lex-wire";
+import { limitBody } from "../body-limit";
 import type { ApiEnv } from "./api-env";
 import { encodeOutput, readInputEvents } from "./lex-event-stream";
 
@@ -136,14 +136,15 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
     await next();
     context.header("x-amzn-RequestId", context.get("requestId"));
   });
+  const tooLarge = (limited: Context) =>
+    lexError(limited, "ValidationException", 400, "The request body is too large.");
+  const audioLimit = limitBody({ maxSize: AUDIO_BODY_LIMIT_BYTES, onError: tooLarge });
+  const jsonLimit = limitBody({ maxSize: JSON_BODY_LIMIT_BYTES, onError: tooLarge });
   api.use(async (context, next) => {
     // A conversation's body is read as it arrives and counted by its reader (readInputEvents):
     // this limit would hold every event back until the client ended its stream.
     if (context.req.path.endsWith("/conversation")) return next();
-    return bodyLimit({
-      maxSize: context.req.path.endsWith("/utterance") ? AUDIO_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES,
-      onError: (limited) => lexError(limited, "ValidationException", 400, "The request body is too large."),
-    })(context, next);
+    return (context.req.path.endsWith("/utterance") ? audioLimit : jsonLimit)(context, next);
   });
 
   api.post(`${session}/text`, async (context) =>

@@ -14,7 +14,7 @@ import {
   snapshotOf,
   takenStarts,
 } from "../consultants/consultants.server";
-import { enqueueEmail } from "../email/outbox.server";
+import { enqueueEmails } from "../email/outbox.server";
 import {
   appointmentBookedNoticeEmail,
   appointmentCancellationEmail,
@@ -175,10 +175,14 @@ async function bookCheckedRequest(
   const consultant = await findConsultant(db, request.docId);
   refuseUnbookable(consultant, startsAt, context, now);
 
-  // In a rush for a few slots most attempts lose: they are told here, with one indexed read, instead
-  // of queueing for the transaction and its lock. The unique index still settles any race.
-  const [taken] = await activeAppointmentAtQuery(db).execute({ consultantId: consultant.id, startsAt });
-  if (taken) throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
+  // In a rush for a few slots most attempts lose: without kept facts they are told here, with one
+  // indexed read, instead of queueing for the transaction and its lock. Kept facts have just said the
+  // slot is free (exactly, bar a booking by another process whose notice is still on its way), so the
+  // read would only repeat them. The unique index still settles any race.
+  if (!context.kept) {
+    const [taken] = await activeAppointmentAtQuery(db).execute({ consultantId: consultant.id, startsAt });
+    if (taken) throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
+  }
 
   try {
     return await db.transaction(async (transaction) => {
@@ -359,13 +363,12 @@ async function enqueueBookingEmails(
     event === "booked" ? "request" : "cancel",
   );
   const facts = { appointment, customer, zone: context.zone, agencyEmail: context.agencyEmail, invite };
-  if (event === "booked") {
-    await enqueueEmail(transaction, appointmentConfirmationEmail(facts));
-    await enqueueEmail(transaction, appointmentBookedNoticeEmail(facts));
-  } else {
-    await enqueueEmail(transaction, appointmentCancellationEmail(facts));
-    await enqueueEmail(transaction, appointmentCancelledNoticeEmail(facts));
-  }
+  await enqueueEmails(
+    transaction,
+    event === "booked"
+      ? [appointmentConfirmationEmail(facts), appointmentBookedNoticeEmail(facts)]
+      : [appointmentCancellationEmail(facts), appointmentCancelledNoticeEmail(facts)],
+  );
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -15,18 +15,27 @@ type Executor = Pick<Database, "insert">;
 
 /** Queues an e-mail. Call it with the transaction that makes the change the e-mail reports. */
 export async function enqueueEmail(executor: Executor, message: EmailMessage): Promise<void> {
-  await executor.insert(outbox).values({
-    recipient: message.to,
-    subject: message.subject,
-    textBody: message.text,
-    htmlBody: message.html ?? null,
-    replyTo: message.replyTo ?? null,
-    attachments: message.attachments ?? [],
-    kind: message.kind,
-    // The application's clock, like every other time deliverDueEmails compares (the database's
-    // now() has microseconds and may differ, so a fresh message could look not yet due).
-    nextAttemptAt: new Date(),
-  });
+  await enqueueEmails(executor, [message]);
+}
+
+/** Several messages in one statement (a booking's confirmation to the customer and notice to the agency). */
+export async function enqueueEmails(executor: Executor, messages: readonly EmailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  // The application's clock, like every other time deliverDueEmails compares (the database's
+  // now() has microseconds and may differ, so a fresh message could look not yet due).
+  const nextAttemptAt = new Date();
+  await executor.insert(outbox).values(
+    messages.map((message) => ({
+      recipient: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      replyTo: message.replyTo ?? null,
+      attachments: message.attachments ?? [],
+      kind: message.kind,
+      nextAttemptAt,
+    })),
+  );
 }
 
 export const MAX_DELIVERY_ATTEMPTS = 8;
