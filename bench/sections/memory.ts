@@ -4,7 +4,7 @@
 // have filled by the first one.
 import { integer, met, table } from "../lib/format";
 import { activityTable, mixedTraffic } from "../lib/mixed-traffic";
-import { residentMegabytes } from "../lib/process-memory";
+import { residentMegabytes } from "../lib/process-usage";
 import type { BenchSection } from "../lib/section";
 
 const FIRST = Number(process.env.BENCH_MEMORY_FIRST ?? 10_000);

@@ -9,7 +9,7 @@
 // measured at the target's rate instead, each request timed from when it was due.
 import { integer, met, percentile, table } from "../lib/format";
 import { type Activity, activityTable, mixedTraffic } from "../lib/mixed-traffic";
-import { residentMegabytes } from "../lib/process-memory";
+import { residentMegabytes } from "../lib/process-usage";
 import type { BenchSection } from "../lib/section";
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);

@@ -1,6 +1,7 @@
 import { callJson, registerAccount } from "../lib/api";
 import { record, startBareServer } from "../lib/bare-server";
 import { integer, met, percentile, ratio, table } from "../lib/format";
+import { cpuMilliseconds } from "../lib/process-usage";
 import type { BenchSection } from "../lib/section";
 
 const STORM_ATTEMPTS = 200;
@@ -66,11 +67,13 @@ const sortedTimes = (outcomes: Outcome[]) => outcomes.map((outcome) => outcome.m
  * goes unmeasured: the figure is the server's, not V8's first compile of the booking path. The
  * baseline is the same 200 requests from the same client answered by bare node:http with the
  * app's own "slot taken" answer, byte for byte: what connections, parsing and the client cost here.
+ * The server's CPU time per attempt (from /proc) moves less with the machine's neighbours than
+ * the latencies do.
  */
 export const stormSection: BenchSection = {
   name: "storm",
   title: `Booking storm: ${STORM_ATTEMPTS} concurrent attempts over ${STORM_SLOTS} slots by ${STORM_ACCOUNTS} accounts`,
-  async run({ baseUrl }) {
+  async run({ baseUrl, serverPid }) {
     const { body: list } = await callJson(baseUrl, "/api/doctor/list");
     const available = (list.doctors as { _id: string; available: boolean }[]).filter(
       (candidate) => candidate.available,
@@ -87,7 +90,9 @@ export const stormSection: BenchSection = {
 
     await storm(baseUrl, await stormAttempts(baseUrl, warmUpConsultant._id, tokens));
     const attempts = await stormAttempts(baseUrl, consultant._id, tokens);
+    const cpuBefore = await cpuMilliseconds(serverPid);
     const outcomes = await storm(baseUrl, attempts);
+    const serverCpuMs = (await cpuMilliseconds(serverPid)) - cpuBefore;
 
     // The slots are all taken now: this is the answer every losing attempt got.
     const slotTaken = await record(
@@ -126,6 +131,7 @@ export const stormSection: BenchSection = {
           ["errors (5xx or no answer)", String(errors), "0", met(errors === 0)],
           ["p50 latency, ms", integer(percentile(times, 0.5)), "", ""],
           ["p99 latency, ms", integer(p99), `≤ ${TARGET_P99_MS}`, met(p99 <= TARGET_P99_MS)],
+          ["server CPU per attempt, ms", (serverCpuMs / STORM_ATTEMPTS).toFixed(2), "", ""],
           ["bare node:http p50, ms", integer(percentile(bareTimes, 0.5)), "baseline", ""],
           ["bare node:http p99, ms", integer(bareP99), "baseline", ""],
           ["bare p99 / app p99", ratio(bareP99 / p99), "", ""],
