@@ -168,7 +168,7 @@ export function differentClocks(instant: Date, zone: string, otherZone: string):
 }
 
 /** The calendar day of an instant in a zone, `YYYY-MM-DD`. */
-function calendarDayIn(instant: Date, zone: string): string {
+export function calendarDayIn(instant: Date, zone: string): string {
   const parts = dateFormat({
     year: "numeric",
     month: "2-digit",

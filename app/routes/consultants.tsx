@@ -3,8 +3,7 @@ import { ConsultantCard } from "~/components/consultant-card";
 import { DirectoryFilters, DirectorySort } from "~/components/directory-filters";
 import { FilterSidebar } from "~/components/filter-sidebar";
 import { findSpeciality, specialities } from "~/content/specialities";
-import { directoryCardData } from "~/features/consultants/consultant-card-data";
-import { searchDirectoryKept } from "~/features/consultants/directory.server";
+import { directoryCardsKept } from "~/features/consultants/directory.server";
 import {
   directoryChoices,
   directoryFormValues,
@@ -34,10 +33,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Times read in the visitor's own zone when their account has one (decision 0018), else the
   // agency's, named on the page.
   const visitorZone = context.user?.timeZone ?? context.env.AGENCY_TZ;
-  const entries =
+  const cards =
     requested && !speciality
       ? []
-      : await searchDirectoryKept(
+      : await directoryCardsKept(
           context.catalogueData,
           context.db,
           { speciality: speciality?.name, query },
@@ -47,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     speciality: speciality ?? null,
     unknownSpeciality: requested && !speciality ? requested : null,
-    consultants: entries.map((entry) => directoryCardData(entry, { now, visitorZone })),
+    consultants: cards,
     path,
     values: directoryFormValues(query),
     choices: directoryChoices,

@@ -126,10 +126,18 @@ export async function logIn(
 
 /** Creates the staff account named in settings if it does not exist; never changes an existing one. */
 export async function ensureAdminAccount(db: Database, email: string, password: string): Promise<boolean> {
+  const normalizedEmail = email.trim().toLowerCase();
+  // Looked up first: hashing is a fifth of a second on a small machine, paid on every start otherwise.
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normalizedEmail))
+    .limit(1);
+  if (existing) return false;
   const passwordHash = await hashPassword(password);
   const created = await db
     .insert(users)
-    .values({ name: "Agency staff", email: email.trim().toLowerCase(), passwordHash, role: "admin" })
+    .values({ name: "Agency staff", email: normalizedEmail, passwordHash, role: "admin" })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   return created.length > 0;

@@ -13,6 +13,7 @@ import {
 } from "../../../tests/setup/factories";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
+import { ensureAdminAccount } from "./accounts.server";
 import { resetPassword } from "./password-reset.server";
 import { createOrPromoteAdmin, demoStaffAccounts, demoStaffDataset } from "./staff-accounts.server";
 
@@ -36,6 +37,25 @@ function tokenOf(link: string): string {
 async function logIn(email: string, password: string): Promise<Response> {
   return postJson(app, "/api/user/login", { email, password });
 }
+
+describe("the staff account named in settings (ADMIN_EMAIL)", () => {
+  it("is made once, and a later start with another password changes nothing", async () => {
+    const email = "Settings.Staff@Example.com";
+    expect(await ensureAdminAccount(database.db, email, "first staff pass phrase")).toBe(true);
+    const [made] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "settings.staff@example.com"));
+    expect(made?.role).toBe("admin");
+    expect(await ensureAdminAccount(database.db, email, "another pass phrase now")).toBe(false);
+    const [after] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "settings.staff@example.com"));
+    expect(after?.passwordHash).toBe(made?.passwordHash);
+    expect((await logIn("settings.staff@example.com", "first staff pass phrase")).status).toBe(200);
+  });
+});
 
 describe("npm run create-admin", () => {
   it("creates a staff account whose printed link sets the password once, then it reaches the staff API", async () => {

@@ -6,7 +6,13 @@ import { appointments, type Consultant } from "../../../db/schema";
 import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { snapshotOf } from "./consultants.server";
-import { type DirectoryEntry, searchDirectory, searchDirectoryKept } from "./directory.server";
+import {
+  type DirectoryCard,
+  type DirectoryEntry,
+  directoryCardsKept,
+  searchDirectory,
+  searchDirectoryKept,
+} from "./directory.server";
 import { type DirectoryQuery, defaultDirectoryQuery } from "./directory-query";
 
 const NEW_YORK = "America/New_York";
@@ -204,7 +210,7 @@ describe("the kept directory", () => {
   }
 
   /** The answer once it is kept: the same object twice in a row. */
-  async function eventuallyKept(read: () => Promise<DirectoryEntry[]>) {
+  async function eventuallyKept<T>(read: () => Promise<T>) {
     const deadline = Date.now() + 5_000;
     let previous = await read();
     for (;;) {
@@ -237,5 +243,36 @@ describe("the kept directory", () => {
     expect(nextFreeOf(before, consultant.id)).toBe(newYork("2027-05-03T11:30").toISOString());
     const later = await at(newYork("2027-05-03T11:40"));
     expect(nextFreeOf(later, consultant.id)).toBe(newYork("2027-05-03T12:00").toISOString());
+  });
+
+  it("keeps the cards until the visitor's own day moves on, even within a half hour", async () => {
+    const consultant = await createConsultant(database.db, { name: "Kept Directory Cards" });
+    // Kathmandu is 5:45 ahead of UTC: its midnight falls a quarter into a half hour of the grid.
+    const kathmandu = { ...times, visitorZone: "Asia/Kathmandu" };
+    const at = (iso: string) =>
+      directoryCardsKept(kept, database.db, question, { ...kathmandu, now: new Date(iso) });
+    const cardOf = (cards: DirectoryCard[]) => cards.find((card) => card.id === consultant.id);
+    // 14:05 in New York: the next free start is 14:30 there, 00:15 the next day in Kathmandu.
+    const beforeMidnight = await eventuallyKept(() => at("2027-05-03T18:05:00Z"));
+    expect(await at("2027-05-03T18:10:00Z")).toBe(beforeMidnight);
+    expect(cardOf(beforeMidnight)?.nextFree.time).toBe("Tomorrow at 12:15 AM");
+    const afterMidnight = await at("2027-05-03T18:20:00Z");
+    expect(cardOf(afterMidnight)?.nextFree.time).toBe("Today at 12:15 AM");
+  });
+
+  it("forgets the cards when a booking changes them", async () => {
+    const consultant = await createConsultant(database.db, { name: "Kept Directory Booked" });
+    const read = () => directoryCardsKept(kept, database.db, question, times);
+    const first = await eventuallyKept(read);
+    expect(first.find((card) => card.id === consultant.id)?.nextFree.time).toBe("Today at 10:00 AM");
+    await bookStart(consultant, newYork("2027-05-03T10:00"));
+    const deadline = Date.now() + 5_000;
+    let after = await read();
+    while (after.find((card) => card.id === consultant.id)?.nextFree.time === "Today at 10:00 AM") {
+      if (Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await read();
+    }
+    expect(after.find((card) => card.id === consultant.id)?.nextFree.time).toBe("Today at 10:30 AM");
   });
 });

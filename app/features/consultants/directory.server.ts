@@ -3,9 +3,11 @@ import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { Database } from "~/infra/db.server";
+import { calendarDayIn } from "~/lib/dates";
 import { rememberedZone } from "~/lib/remembered-zone";
 import { appointments, type Consultant } from "../../../db/schema";
 import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../booking/slots";
+import { directoryCardData } from "./consultant-card-data";
 import { listConsultants } from "./consultants.server";
 import type { DirectoryQuery } from "./directory-query";
 
@@ -59,14 +61,46 @@ export async function searchDirectoryKept(
   times: DirectoryTimes,
 ): Promise<DirectoryEntry[]> {
   if (!catalogueData) return searchDirectory(db, options, times);
-  const key = `directory:${JSON.stringify([
+  return (await catalogueData.get(`directory:${questionKey(options, times)}`, () =>
+    searchDirectory(db, options, times),
+  )) as DirectoryEntry[];
+}
+
+export type DirectoryCard = ReturnType<typeof directoryCardData>;
+
+/**
+ * The directory page's cards for the question, kept beside the entries they are made from: each
+ * card's "Today at 2:30 PM" takes three date formats, most of the page's loader once the entries
+ * are kept. The key adds the visitor's calendar day, when "Today" and "Tomorrow" move on (a zone's
+ * midnight need not fall on a half hour).
+ */
+export async function directoryCardsKept(
+  catalogueData: ChangeAwareCache<unknown> | undefined,
+  db: Database,
+  options: { speciality?: SpecialityName; query: DirectoryQuery },
+  times: DirectoryTimes,
+): Promise<DirectoryCard[]> {
+  const cards = async () =>
+    (await searchDirectoryKept(catalogueData, db, options, times)).map((entry) =>
+      directoryCardData(entry, times),
+    );
+  if (!catalogueData) return cards();
+  const today = calendarDayIn(times.now, times.visitorZone);
+  return (await catalogueData.get(
+    `directory-cards:${questionKey(options, times)}:${today}`,
+    cards,
+  )) as DirectoryCard[];
+}
+
+/** The question and the half hour of `now`, when the booking grid moves on. */
+function questionKey(options: { speciality?: SpecialityName; query: DirectoryQuery }, times: DirectoryTimes) {
+  return JSON.stringify([
     options.speciality ?? "",
     options.query,
     times.visitorZone,
     times.agencyZone,
     Math.floor(times.now.getTime() / HALF_HOUR_MS),
-  ])}`;
-  return (await catalogueData.get(key, () => searchDirectory(db, options, times))) as DirectoryEntry[];
+  ]);
 }
 
 /**
