@@ -2,7 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { openPage, waitForScrollToSettle } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
-test.use({ viewport: desktopViewport });
+// Motion is part of what this file checks (the suite asks for reduced motion: playwright.config.ts).
+test.use({ viewport: desktopViewport, reducedMotion: "no-preference" });
 
 function questions(page: Page) {
   return page.locator("section#faq").locator("button[aria-expanded]");

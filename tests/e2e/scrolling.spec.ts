@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { openPage, scrollToY, waitForScrollToSettle } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
-test.use({ viewport: desktopViewport });
+// Motion is part of what this file checks (the suite asks for reduced motion: playwright.config.ts).
+test.use({ viewport: desktopViewport, reducedMotion: "no-preference" });
 
 test("following a link to another page starts it at the top", async ({ page }) => {
   await openPage(page, "/services");

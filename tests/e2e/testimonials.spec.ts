@@ -2,7 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { openPage } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
-test.use({ viewport: desktopViewport });
+// Motion is part of what this file checks (the suite asks for reduced motion: playwright.config.ts).
+test.use({ viewport: desktopViewport, reducedMotion: "no-preference" });
 
 const AUTOPLAY_WINDOW_MS = 6_000;
 
