@@ -1,4 +1,4 @@
-import { callJson, registerAccount } from "../lib/api";
+import { callJson, postJsonForStatus, registerAccount } from "../lib/api";
 import { record, startBareServer } from "../lib/bare-server";
 import { integer, met, percentile, ratio, table } from "../lib/format";
 import { cpuMilliseconds } from "../lib/process-usage";
@@ -43,9 +43,10 @@ async function stormAttempts(baseUrl: string, consultantId: string, tokens: stri
 function storm(baseUrl: string, attempts: Attempt[]): Promise<Outcome[]> {
   return Promise.all(
     attempts.map(async ({ token, body }) => {
+      const payload = JSON.stringify(body);
       const started = performance.now();
       try {
-        const { status } = await callJson(baseUrl, BOOK_PATH, { token, body });
+        const status = await postJsonForStatus(baseUrl, BOOK_PATH, { token }, payload);
         return { status, ms: performance.now() - started };
       } catch {
         return { status: 0, ms: performance.now() - started };
