@@ -17,6 +17,12 @@ export interface DirectoryEntry {
   nextFree: Date | null;
 }
 
+/** What a visitor asks the directory: a speciality (or all of them) and the search and filters. */
+export interface DirectoryQuestion {
+  speciality?: SpecialityName;
+  query: DirectoryQuery;
+}
+
 export interface DirectoryTimes {
   now: Date;
   /** The zone of the booking grid (AGENCY_TZ). */
@@ -32,7 +38,7 @@ export interface DirectoryTimes {
  */
 export async function searchDirectory(
   db: Database,
-  options: { speciality?: SpecialityName; query: DirectoryQuery },
+  options: DirectoryQuestion,
   times: DirectoryTimes,
 ): Promise<DirectoryEntry[]> {
   const { query } = options;
@@ -57,7 +63,7 @@ const HALF_HOUR_MS = 30 * 60_000;
 export async function searchDirectoryKept(
   catalogueData: ChangeAwareCache<unknown> | undefined,
   db: Database,
-  options: { speciality?: SpecialityName; query: DirectoryQuery },
+  options: DirectoryQuestion,
   times: DirectoryTimes,
 ): Promise<DirectoryEntry[]> {
   if (!catalogueData) return searchDirectory(db, options, times);
@@ -77,7 +83,7 @@ export type DirectoryCard = ReturnType<typeof directoryCardData>;
 export async function directoryCardsKept(
   catalogueData: ChangeAwareCache<unknown> | undefined,
   db: Database,
-  options: { speciality?: SpecialityName; query: DirectoryQuery },
+  options: DirectoryQuestion,
   times: DirectoryTimes,
 ): Promise<DirectoryCard[]> {
   const cards = async () =>
@@ -93,7 +99,7 @@ export async function directoryCardsKept(
 }
 
 /** The question and the half hour of `now`, when the booking grid moves on. */
-function questionKey(options: { speciality?: SpecialityName; query: DirectoryQuery }, times: DirectoryTimes) {
+function questionKey(options: DirectoryQuestion, times: DirectoryTimes) {
   return JSON.stringify([
     options.speciality ?? "",
     options.query,
