@@ -197,10 +197,7 @@ describe("the kept directory", () => {
     entries.find((entry) => entry.consultant.id === id)?.nextFree?.toISOString();
 
   /** Until the database's notice (sent on commit) has been heard; it never takes long. */
-  async function eventually(
-    read: () => Promise<DirectoryEntry[]>,
-    accept: (entries: DirectoryEntry[]) => boolean,
-  ) {
+  async function eventually<T>(read: () => Promise<T>, accept: (answer: T) => boolean) {
     const deadline = Date.now() + 5_000;
     for (;;) {
       const entries = await read();
@@ -266,13 +263,8 @@ describe("the kept directory", () => {
     const first = await eventuallyKept(read);
     expect(first.find((card) => card.id === consultant.id)?.nextFree.time).toBe("Today at 10:00 AM");
     await bookStart(consultant, newYork("2027-05-03T10:00"));
-    const deadline = Date.now() + 5_000;
-    let after = await read();
-    while (after.find((card) => card.id === consultant.id)?.nextFree.time === "Today at 10:00 AM") {
-      if (Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      after = await read();
-    }
+    const timeOf = (cards: DirectoryCard[]) => cards.find((card) => card.id === consultant.id)?.nextFree.time;
+    const after = await eventually(read, (cards) => timeOf(cards) !== "Today at 10:00 AM");
     expect(after.find((card) => card.id === consultant.id)?.nextFree.time).toBe("Today at 10:30 AM");
   });
 });
