@@ -4,7 +4,7 @@
 // JavaScript) measured in the same run, so the ratio says what our CSS and JavaScript cost; then
 // the four category scores and, for any figure off its target, the audits that cost it most. It
 // measures and prints; it does not fail on scores. Pick pages: `tsx bench/lighthouse.ts / /about`.
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { services } from "../app/content/services";
@@ -147,7 +147,10 @@ async function runWithRetries(url: string, port: number, reportName: string): Pr
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!result.lhr.runtimeError) {
-      if (reportsFolder) await writeFile(`${reportsFolder}/${reportName}.json`, JSON.stringify(result.lhr));
+      if (reportsFolder) {
+        await mkdir(reportsFolder, { recursive: true });
+        await writeFile(`${reportsFolder}/${reportName}.json`, JSON.stringify(result.lhr));
+      }
       return result.lhr;
     }
     lastError = result.lhr.runtimeError.message;

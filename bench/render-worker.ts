@@ -33,7 +33,7 @@ export interface RenderResult {
   appMs: number;
   /** renderToString: the baseline. */
   bareMs: number;
-  /** renderToPipeableStream to the end (onAllReady), as app/entry.server.tsx renders. */
+  /** renderToPipeableStream to the end (onAllReady), as app/entry.server.tsx renders when a part suspends. */
   bareStreamMs: number;
   appBytes: number;
   bareBytes: number;

@@ -8,12 +8,12 @@
 //   first page measured here until 2026-11-27, is now shared by anonymous visitors). That is
 //   everything a visitor's request costs apart from the socket: middleware (request id, log,
 //   security headers, cap), session lookup, the route's loaders, React Router's request handler
-//   and app/entry.server.tsx's streaming render.
+//   and app/entry.server.tsx's render (to a string once the loader data is read, docs/decisions/0032).
 // - bare: `renderToString(<ServerRouter context url nonce />)` with the very EntryContext the app's
 //   document renderer received for that page (kept once, by wrapping the bundle's entry module in a
 //   second app): the same routes, loader data and element tree, rendered to a string and nothing else.
 // - bare stream (shown, no target): the same tree through renderToPipeableStream to its end, as
-//   app/entry.server.tsx renders it, to tell React Router's streaming apart from the app's own work.
+//   app/entry.server.tsx renders a page whose parts suspend (a lazy part's first use in a process).
 // React Router streams the loader data into the page: the stream is copied once and replayed to
 // each bare render, so every render writes the same document (the HTML sizes are printed).
 // They take turns in rounds of ten after a warm-up, so noise from other processes falls on all.
@@ -94,8 +94,8 @@ export const renderSection: BenchSection = {
       ),
     );
     console.log(
-      "\napp: the HTTP app's fetch(), middleware, loaders and streaming render included; bare: renderToString of the" +
-        "\nEntryContext the app rendered; bare stream: the same tree through renderToPipeableStream, as entry.server.tsx does.",
+      "\napp: the HTTP app's fetch(), middleware, loaders and render included; bare: renderToString of the EntryContext" +
+        "\nthe app rendered; bare stream: the same tree through renderToPipeableStream (entry.server.tsx's way when a part suspends).",
     );
   },
 };
