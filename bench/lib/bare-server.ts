@@ -63,10 +63,11 @@ export function record(
 }
 
 /**
- * Starts bench/bare-server.ts in its own process, answering each recorded response (by path and
- * Accept-Encoding) with the same status, headers and bytes; resolves with its URL once it listens.
+ * Starts bench/bare-server.ts in its own process (or `workers` processes sharing its port), answering
+ * each recorded response (by path and Accept-Encoding) with the same status, headers and bytes;
+ * resolves with its URL once it listens.
  */
-export async function startBareServer(responses: RecordedResponse[]) {
+export async function startBareServer(responses: RecordedResponse[], options: { workers?: number } = {}) {
   const folder = await mkdtemp(path.join(tmpdir(), "bench-bare-"));
   const file = path.join(folder, "responses.json");
   await writeFile(
@@ -76,6 +77,7 @@ export async function startBareServer(responses: RecordedResponse[]) {
   const child = spawnGroup(path.resolve("node_modules/.bin/tsx"), ["bench/bare-server.ts"], {
     ...process.env,
     BARE_RESPONSES: file,
+    BARE_WORKERS: String(options.workers ?? 1),
   });
   try {
     const port = await new Promise<number>((resolve, reject) => {

@@ -5,10 +5,14 @@
 // gets at most what the generator leaves, so the core count printed at the top matters here. wrk
 // (Debian's package) is used when installed: on two cores autocannon itself took most of a core
 // at these rates, and two workers could not show more than about 1.2-1.7× beside it.
+// Beside each figure: bare node:http answering the very bytes the app sent, from one process and
+// then from two (node:cluster, as the app): what the machine allows any server, the generator
+// included.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createServerDatabase } from "../../tests/setup/test-database";
 import { LOAD_SECONDS, loadTest } from "../lib/api";
+import { type RecordedResponse, record, startBareServer } from "../lib/bare-server";
 import { integer, met, ratio, table } from "../lib/format";
 import type { BenchSection } from "../lib/section";
 import { startProductionServer } from "../lib/server";
@@ -53,18 +57,40 @@ async function load(url: string, headers: Record<string, string>, useWrk: boolea
   };
 }
 
-async function measure(databaseUrl: string, workers: number, useWrk: boolean): Promise<LoadFigures[]> {
+interface Measured {
+  figures: LoadFigures[];
+  /** Each request's answer, byte for byte, for the bare server to repeat. */
+  answers: RecordedResponse[];
+}
+
+async function measure(databaseUrl: string, workers: number, useWrk: boolean): Promise<Measured> {
   const server = await startProductionServer({
     env: { DATABASE_URL: databaseUrl, WORKERS: String(workers), ...secrets },
   });
   try {
-    const results: LoadFigures[] = [];
+    const figures: LoadFigures[] = [];
+    const answers: RecordedResponse[] = [];
     for (const request of REQUESTS) {
-      results.push(await load(new URL(request.path, server.url).href, request.headers, useWrk));
+      answers.push(await record(server.url, request.path, request.headers));
+      figures.push(await load(new URL(request.path, server.url).href, request.headers, useWrk));
     }
-    return results;
+    return { figures, answers };
   } finally {
     await server.stop();
+  }
+}
+
+/** The same requests against bare node:http repeating the app's answers, from `workers` processes. */
+async function measureBare(answers: RecordedResponse[], workers: number, useWrk: boolean) {
+  const bare = await startBareServer(answers, { workers });
+  try {
+    const figures: LoadFigures[] = [];
+    for (const request of REQUESTS) {
+      figures.push(await load(new URL(request.path, bare.url).href, request.headers, useWrk));
+    }
+    return figures;
+  } finally {
+    await bare.stop();
   }
 }
 
@@ -87,14 +113,16 @@ export const clusterSection: BenchSection = {
         : "Load by autocannon: wrk is not installed (apt-get install wrk), and autocannon needs much of a core itself.",
     );
     const database = await createServerDatabase(serverUrl);
-    let one: LoadFigures[];
-    let two: LoadFigures[];
+    let one: Measured;
+    let two: Measured;
     try {
       one = await measure(database.url, 1, useWrk);
       two = await measure(database.url, 2, useWrk);
     } finally {
       await database.drop();
     }
+    const bareOne = await measureBare(one.answers, 1, useWrk);
+    const bareTwo = await measureBare(one.answers, 2, useWrk);
     console.log(
       table(
         [
@@ -107,11 +135,15 @@ export const clusterSection: BenchSection = {
           "target",
           "met?",
           "non-2xx/errors",
+          "bare 1 → 2 req/s",
+          "bare scaling",
         ],
         REQUESTS.map((request, index) => {
-          const single = one[index]!;
-          const double = two[index]!;
+          const single = one.figures[index]!;
+          const double = two.figures[index]!;
           const scaling = double.requestsPerSecond / single.requestsPerSecond;
+          const bareSingle = bareOne[index]!.requestsPerSecond;
+          const bareDouble = bareTwo[index]!.requestsPerSecond;
           return [
             request.what,
             integer(single.requestsPerSecond),
@@ -122,12 +154,16 @@ export const clusterSection: BenchSection = {
             `≥ ${ratio(TARGET)}`,
             met(scaling >= TARGET),
             `${single.faults} / ${double.faults}`,
+            `${integer(bareSingle)} → ${integer(bareDouble)}`,
+            ratio(bareDouble / bareSingle),
           ];
         }),
       ),
     );
     console.log(
-      "\nOne fresh database for both runs (seeded by the first, dropped at the end). About 1× means WORKERS was ignored or the cores are taken.",
+      "\nOne fresh database for both runs (seeded by the first, dropped at the end). About 1× means WORKERS was ignored or the cores are taken." +
+        "\nbare: node:http repeating the app's answers byte for byte, from one process and from two (node:cluster): the most" +
+        "\ntwo processes gain on this machine with the load generator beside them.",
     );
   },
 };
