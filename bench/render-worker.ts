@@ -31,6 +31,8 @@ export interface RenderResult {
   path: string;
   iterations: number;
   appMs: number;
+  /** Of appMs: app/entry.server.tsx (reading the loader data, rendering, making the bytes). */
+  entryMs: number;
   /** renderToString: the baseline. */
   bareMs: number;
   /** renderToPipeableStream to the end (onAllReady), as app/entry.server.tsx renders when a part suspends. */
@@ -59,8 +61,30 @@ if (!build || !bundle.react) {
 }
 const { createElement, renderToString, renderToPipeableStream, ServerRouter } = bundle.react;
 
-// The app as the server runs it, and a twin whose document renderer also keeps what it was given.
-const app = await bundle.createApp();
+// The app as the server runs it, its document renderer (app/entry.server.tsx) timed; and a twin
+// whose document renderer also keeps what it was given.
+const render = build.entry.module.default;
+/** Milliseconds spent in the document renderer, so the report can tell it from what comes before. */
+let entryMs = 0;
+const app = await bundle.createApp({
+  build: {
+    ...build,
+    entry: {
+      ...build.entry,
+      module: {
+        ...build.entry.module,
+        default: async (...args: Parameters<typeof render>) => {
+          const started = performance.now();
+          try {
+            return await render(...args);
+          } finally {
+            entryMs += performance.now() - started;
+          }
+        },
+      },
+    },
+  },
+});
 interface Captured {
   context: EntryContext;
   url: string;
@@ -69,7 +93,6 @@ interface Captured {
   handoff: Uint8Array[];
 }
 let captured: Captured | undefined;
-const render = build.entry.module.default;
 const capturing = await bundle.createApp({
   build: {
     ...build,
@@ -155,6 +178,7 @@ for (const pagePath of paths) {
     bareStreamBytes = await bareStreamRender(entry);
   }
   let appMs = 0;
+  entryMs = 0;
   let bareMs = 0;
   let bareStreamMs = 0;
   for (let done = 0; done < iterations; done += ROUND) {
@@ -173,6 +197,7 @@ for (const pagePath of paths) {
     path: pagePath,
     iterations,
     appMs: appMs / iterations,
+    entryMs: entryMs / iterations,
     bareMs: bareMs / iterations,
     bareStreamMs: bareStreamMs / iterations,
     appBytes,
