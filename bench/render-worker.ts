@@ -66,24 +66,18 @@ const { createElement, renderToString, renderToPipeableStream, ServerRouter } = 
 const render = build.entry.module.default;
 /** Milliseconds spent in the document renderer, so the report can tell it from what comes before. */
 let entryMs = 0;
-const app = await bundle.createApp({
-  build: {
-    ...build,
-    entry: {
-      ...build.entry,
-      module: {
-        ...build.entry.module,
-        default: async (...args: Parameters<typeof render>) => {
-          const started = performance.now();
-          try {
-            return await render(...args);
-          } finally {
-            entryMs += performance.now() - started;
-          }
-        },
-      },
-    },
-  },
+/** The app as the server builds it (createApp), with its document renderer replaced by `renderer`. */
+const appRenderingWith = (renderer: typeof render) =>
+  bundle.createApp({
+    build: { ...build, entry: { ...build.entry, module: { ...build.entry.module, default: renderer } } },
+  });
+const app = await appRenderingWith(async (...args) => {
+  const started = performance.now();
+  try {
+    return await render(...args);
+  } finally {
+    entryMs += performance.now() - started;
+  }
 });
 interface Captured {
   context: EntryContext;
@@ -93,27 +87,16 @@ interface Captured {
   handoff: Uint8Array[];
 }
 let captured: Captured | undefined;
-const capturing = await bundle.createApp({
-  build: {
-    ...build,
-    entry: {
-      ...build.entry,
-      module: {
-        ...build.entry.module,
-        default: (request, status, headers, context, loadContext) => {
-          const handoff: Uint8Array[] = [];
-          const stream = context.serverHandoffStream;
-          if (stream) {
-            const [forPage, kept] = stream.tee();
-            context.serverHandoffStream = forPage;
-            void kept.pipeTo(new WritableStream({ write: (chunk) => void handoff.push(chunk) }));
-          }
-          captured = { context, url: request.url, nonce: String(loadContext.cspNonce ?? ""), handoff };
-          return render(request, status, headers, context, loadContext);
-        },
-      },
-    },
-  },
+const capturing = await appRenderingWith((request, status, headers, context, loadContext) => {
+  const handoff: Uint8Array[] = [];
+  const stream = context.serverHandoffStream;
+  if (stream) {
+    const [forPage, kept] = stream.tee();
+    context.serverHandoffStream = forPage;
+    void kept.pipeTo(new WritableStream({ write: (chunk) => void handoff.push(chunk) }));
+  }
+  captured = { context, url: request.url, nonce: String(loadContext.cspNonce ?? ""), handoff };
+  return render(request, status, headers, context, loadContext);
 });
 
 async function appRender(url: string): Promise<number> {
