@@ -8,6 +8,7 @@
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { freePort } from "./lib/server";
 
 interface Recorded {
   path: string;
@@ -47,20 +48,15 @@ function serve(port: number, onListening: (port: number) => void) {
 if (workers === 1) {
   serve(0, (port) => console.log(`LISTENING ${port}`));
 } else if (cluster.isPrimary) {
-  // The workers share one port, picked here: a free one the system hands out.
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const address = probe.address();
-    const port = typeof address === "object" && address ? address.port : 0;
-    probe.close(() => {
-      let listening = 0;
-      for (let index = 0; index < workers; index += 1) {
-        cluster.fork({ BARE_PORT: String(port) }).once("listening", () => {
-          listening += 1;
-          if (listening === workers) console.log(`LISTENING ${port}`);
-        });
-      }
+  // The workers share one port, picked here.
+  const port = await freePort();
+  let listening = 0;
+  for (let index = 0; index < workers; index += 1) {
+    cluster.fork({ BARE_PORT: String(port) }).once("listening", () => {
+      listening += 1;
+      if (listening === workers) console.log(`LISTENING ${port}`);
     });
-  });
+  }
   process.on("SIGTERM", () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
     process.exit(0);

@@ -57,24 +57,26 @@ async function load(url: string, headers: Record<string, string>, useWrk: boolea
   };
 }
 
-interface Measured {
-  figures: LoadFigures[];
-  /** Each request's answer, byte for byte, for the bare server to repeat. */
-  answers: RecordedResponse[];
-}
-
-async function measure(databaseUrl: string, workers: number, useWrk: boolean): Promise<Measured> {
+/**
+ * The requests under load with `workers` processes. `answers`, when given, receives each request's
+ * answer byte for byte, for the bare server to repeat.
+ */
+async function measure(
+  databaseUrl: string,
+  workers: number,
+  useWrk: boolean,
+  answers?: RecordedResponse[],
+): Promise<LoadFigures[]> {
   const server = await startProductionServer({
     env: { DATABASE_URL: databaseUrl, WORKERS: String(workers), ...secrets },
   });
   try {
     const figures: LoadFigures[] = [];
-    const answers: RecordedResponse[] = [];
     for (const request of REQUESTS) {
-      answers.push(await record(server.url, request.path, request.headers));
+      answers?.push(await record(server.url, request.path, request.headers));
       figures.push(await load(new URL(request.path, server.url).href, request.headers, useWrk));
     }
-    return { figures, answers };
+    return figures;
   } finally {
     await server.stop();
   }
@@ -113,16 +115,17 @@ export const clusterSection: BenchSection = {
         : "Load by autocannon: wrk is not installed (apt-get install wrk), and autocannon needs much of a core itself.",
     );
     const database = await createServerDatabase(serverUrl);
-    let one: Measured;
-    let two: Measured;
+    const answers: RecordedResponse[] = [];
+    let one: LoadFigures[];
+    let two: LoadFigures[];
     try {
-      one = await measure(database.url, 1, useWrk);
+      one = await measure(database.url, 1, useWrk, answers);
       two = await measure(database.url, 2, useWrk);
     } finally {
       await database.drop();
     }
-    const bareOne = await measureBare(one.answers, 1, useWrk);
-    const bareTwo = await measureBare(one.answers, 2, useWrk);
+    const bareOne = await measureBare(answers, 1, useWrk);
+    const bareTwo = await measureBare(answers, 2, useWrk);
     console.log(
       table(
         [
@@ -139,8 +142,8 @@ export const clusterSection: BenchSection = {
           "bare scaling",
         ],
         REQUESTS.map((request, index) => {
-          const single = one.figures[index]!;
-          const double = two.figures[index]!;
+          const single = one[index]!;
+          const double = two[index]!;
           const scaling = double.requestsPerSecond / single.requestsPerSecond;
           const bareSingle = bareOne[index]!.requestsPerSecond;
           const bareDouble = bareTwo[index]!.requestsPerSecond;
