@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { inputClass } from "./form-controls";
+import { selectClass } from "./form-controls";
 
 /** A labelled select whose choices have a value and a label of their own. */
 export function ChoiceField({
@@ -42,7 +42,7 @@ export function ChoiceField({
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
-        className={inputClass}
+        className={selectClass}
       >
         {empty === undefined ? null : <option value="">{empty}</option>}
         {choices.map((choice) => (

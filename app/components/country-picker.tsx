@@ -1,5 +1,5 @@
 import { type ComponentType, type Ref, useEffect, useId, useRef, useState } from "react";
-import { FieldError, inputClass } from "./form-controls";
+import { FieldError, selectClass } from "./form-controls";
 
 export interface CountryOption {
   code: string;
@@ -69,7 +69,7 @@ function CountrySelect({
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
         autoComplete="tel-country-code"
-        className={inputClass}
+        className={selectClass}
       >
         {countries.map((country) => (
           <option key={country.code} value={country.code}>

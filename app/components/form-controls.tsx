@@ -5,6 +5,13 @@ import type { FieldConstraints } from "~/lib/form-constraints";
 export const inputClass =
   "mt-1.5 block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-ink shadow-sm placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
 
+/**
+ * The look of every select, at a text input's height: Chromium sizes a select from its font, not
+ * its line height, so with inputClass alone it stood 5 px shorter than the inputs beside it (and the
+ * page moved when the country picker's combobox, a text input, took the select's place).
+ */
+export const selectClass = `${inputClass} h-[calc(1lh+1.25rem+2px)]`;
+
 /** The attributes a field's control needs to be labelled and to announce its hint and error. */
 interface ControlProps {
   id: string;
@@ -93,7 +100,7 @@ export function SelectField({
     <FieldFrame
       {...{ label, name, error, hint, id, className }}
       control={(props) => (
-        <select {...props} {...select}>
+        <select {...props} className={selectClass} {...select}>
           {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option} value={option}>

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
 import { Badge } from "~/components/badge";
-import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
+import { FormAlert, PrimaryButton, selectClass, TextAreaField } from "~/components/form-controls";
 import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
 import { staffStatusLabels, staffStatusTones } from "~/features/booking/staff-appointment-labels";
 import { findStaffAppointment } from "~/features/booking/staff-appointments.server";
@@ -500,7 +500,7 @@ function RescheduleForm({
           defaultValue={failure?.values.startsAt ?? ""}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? "reschedule-slot-error" : undefined}
-          className="mt-1.5 block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:max-w-sm"
+          className={`${selectClass} sm:max-w-sm`}
         >
           <option value="" disabled>
             Choose a day and time

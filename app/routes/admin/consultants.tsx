@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
-import { inputClass } from "~/components/form-controls";
+import { inputClass, selectClass } from "~/components/form-controls";
 import { Portrait } from "~/components/portrait";
 import { findSpeciality, specialities } from "~/content/specialities";
 import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
@@ -100,7 +100,7 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
             id="consultant-speciality"
             name="speciality"
             defaultValue={filters.speciality}
-            className={inputClass}
+            className={selectClass}
           >
             <option value="">Every speciality</option>
             {specialities.map((speciality) => (
@@ -114,7 +114,7 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
           <label htmlFor="consultant-state" className="block font-medium text-ink text-sm">
             State
           </label>
-          <select id="consultant-state" name="state" defaultValue={filters.state} className={inputClass}>
+          <select id="consultant-state" name="state" defaultValue={filters.state} className={selectClass}>
             {consultantStates.map((state) => (
               <option key={state} value={state}>
                 {stateLabels[state]}
