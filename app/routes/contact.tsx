@@ -167,12 +167,12 @@ function ContactLink({
         {href ? (
           <a
             href={href}
-            className="break-all font-semibold text-brand-800 underline-offset-4 hover:underline"
+            className="block break-all font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
             {text}
           </a>
         ) : (
-          <span className="font-semibold text-ink">{text}</span>
+          <span className="block font-semibold text-ink">{text}</span>
         )}
       </span>
     </li>
