@@ -1,6 +1,6 @@
 /**
  * Bad input never gets a 5xx (issue 15, item 4). Every page of the route table and every route the
- * HTTP app registers (the JSON API, the bot API) gets a few hundred malformed requests: wrong
+ * HTTP app registers (the JSON API, the bot API) gets a hundred malformed requests: wrong
  * methods and content types, broken JSON, JSON of the wrong shape, broken forms and multipart,
  * control characters and broken percent-encoding in paths, queries and fields, ids that are not
  * ids, from visitors signed in or not. Requests come from a seeded generator: a failure prints the
@@ -27,7 +27,11 @@ import { laterFreeSlots } from "../tests/setup/route-calls";
 import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
 
-const REQUESTS_PER_ROUTE = 200;
+/**
+ * 200 a route took 172 s of CI's two cores (about 28,000 requests); with a fixed seed each run
+ * sends the same ones, so other seeds (FUZZ_SEED) explore further than a longer fixed list would.
+ */
+const REQUESTS_PER_ROUTE = 100;
 /** The share of page requests made for a rendered document rather than for data. */
 const DOCUMENT_SHARE = 0.1;
 const FIXED_SEED = 20_261_126;
