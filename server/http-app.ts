@@ -392,12 +392,18 @@ function hostOf(origin: string): string | undefined {
  * this thread, so without the yield a request would run to its end before the next socket is even
  * read: the queue would wait unseen in the kernel, never reach the cap, and a health check would
  * wait behind all of it. With it, every request that has arrived is counted before any is served.
+ *
+ * A refused request's connection is closed: its client (a bot, a load test) would otherwise send
+ * the next request at once on it, and answering those refusals took the cores from the pages
+ * (docs/decisions/0033). Closed, it comes back through the kernel's queue of connections.
  */
 function capRequestsInFlight(limit: number): MiddlewareHandler<AppEnv> {
   let inFlight = 0;
   return async (context, next) => {
     if (inFlight >= limit) {
       context.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+      // HTTP/2 has no such header (Node drops it with a warning); its client gets the 503 alone.
+      if (context.env?.incoming?.httpVersionMajor !== 2) context.header("Connection", "close");
       return context.req.path.startsWith("/api/")
         ? context.json({ success: false, message: busyMessage }, 503)
         : context.html(simplePage("The site is busy", busyMessage), 503);

@@ -174,6 +174,8 @@ describe("the cap on requests in flight", () => {
     expect(performance.now() - started).toBeLessThan(500);
     expect(page.status).toBe(503);
     expect(page.headers.get("Retry-After")).toBe("1");
+    // A refused client comes back through the accept queue rather than at once on this connection.
+    expect(page.headers.get("Connection")).toBe("close");
     expect(await page.text()).toContain("The site is busy right now. Please try again in a moment.");
     expect(api.status).toBe(503);
     expect(await api.json()).toEqual({

@@ -68,6 +68,24 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 const http2 = acceptCleartextHttp2(server, handle);
+/** Health checks only, on HEALTH_PORT when it is set (its comment in app/infra/env.server.ts says why). */
+const healthServer = env.HEALTH_PORT === undefined ? undefined : createServer(answerHealthCheck);
+const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+
+function answerHealthCheck(request: IncomingMessage, response: ServerResponse) {
+  const path = (request.url ?? "").split("?", 1)[0] ?? "";
+  if (HEALTH_PATHS.has(path)) {
+    handle(request, response);
+    return;
+  }
+  response.writeHead(404, { "Content-Type": "application/json" });
+  response.end(
+    JSON.stringify({
+      success: false,
+      message: "This port answers health checks only: /healthz and /readyz.",
+    }),
+  );
+}
 
 const plan = planProcesses(env);
 if (plan.note && cluster.isPrimary) logger.info({ msg: plan.note });
@@ -109,12 +127,18 @@ async function serveInThisProcess() {
   await new Promise<void>((resolve) =>
     server.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG }, resolve),
   );
+  if (healthServer) {
+    await new Promise<void>((resolve) =>
+      healthServer.listen({ port: env.HEALTH_PORT, host: env.HOST }, resolve),
+    );
+  }
   clearInterval(keepLoopAlive);
   const address = server.address();
   // performance.now() counts from the process's start: the whole start-up, for restart budgets.
   logger.info({
     msg: "listening",
     url: `http://localhost:${typeof address === "object" && address ? address.port : env.PORT}`,
+    ...(healthServer ? { healthChecks: `http://localhost:${env.HEALTH_PORT}/healthz` } : {}),
     mode: env.NODE_ENV,
     startupMs: Math.round(performance.now()),
   });
@@ -188,6 +212,9 @@ async function shutDown(signal: string, source: "signal" | "primary" = "signal")
     }
   }
   const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Probes then find nothing listening, as they would on a stopped process.
+  healthServer?.close();
+  healthServer?.closeIdleConnections();
   server.closeIdleConnections();
   // GOAWAY: streams under way finish, no new ones start, and each connection closes after its last.
   for (const session of http2.sessions) session.close();

@@ -53,6 +53,12 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * A second listener that answers /healthz and /readyz only. Under a flood the main port's queue of
+   * connections waiting to be accepted is long (Node accepts one per turn of its event loop), and a
+   * probe's connection waits at its end; on a port of its own it waits behind other probes only.
+   */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.url().optional(),
@@ -132,8 +138,9 @@ const environmentSchema = z.object({
   /** /readyz answers "not ready" when the database has not answered within this. */
   READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   /**
-   * Requests handled at once; more are answered 503 at once (health checks never are). One process
-   * renders on one thread: 32 pages of ~10 ms keep a health check under a second (npm run bench overload).
+   * Requests handled at once; more are answered 503 at once and their connection is closed (health
+   * checks never are refused). Under a flood one turn of the event loop renders up to this many
+   * pages, and Node accepts one new connection a turn: probe HEALTH_PORT (docs/decisions/0033).
    */
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(64),
   /**
@@ -239,6 +246,11 @@ export function loadEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
   });
   if (meetingProblem) {
     throw new ConfigurationError(`Invalid settings:\n  MEETING_URL_TEMPLATE: ${meetingProblem}`);
+  }
+  if (settings.HEALTH_PORT !== undefined && settings.HEALTH_PORT === settings.PORT) {
+    throw new ConfigurationError(
+      `Invalid settings:\n  HEALTH_PORT: must differ from PORT (${settings.PORT}); leave it unset for none`,
+    );
   }
   const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, "");
   return {

@@ -1,0 +1,81 @@
+/**
+ * HEALTH_PORT: the compiled server (build/server/main.js, as `npm run build` writes it) answers
+ * /healthz and /readyz on a listener of its own as well, so an orchestrator's probe does not queue
+ * behind a crowd's connections on the main port; nothing else is served there. On PostgreSQL when
+ * DATABASE_URL is set, else on the embedded database.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildCompiledServer,
+  freePort,
+  spawnCompiledServer,
+  startCompiledServer,
+} from "../tests/setup/compiled-server";
+import { createServerDatabase } from "../tests/setup/test-database";
+
+const buildDirectory = path.resolve(".tmp", `health-port-test-${process.pid}-${Date.now()}`);
+let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  mkdirSync(buildDirectory, { recursive: true });
+  await buildCompiledServer(buildDirectory);
+  if (process.env.DATABASE_URL) serverDatabase = await createServerDatabase(process.env.DATABASE_URL);
+}, 120_000);
+
+afterAll(async () => {
+  await serverDatabase?.drop();
+  rmSync(buildDirectory, { recursive: true, force: true });
+});
+
+async function get(port: number, pathname: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${pathname}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("a health port", () => {
+  it("answers /healthz and /readyz, refuses every other path with a 404 and a sentence, and closes on SIGTERM", async () => {
+    const healthPort = await freePort();
+    const server = await startCompiledServer(buildDirectory, {
+      DATA_DIR: path.join(buildDirectory, "data"),
+      WORKERS: "1",
+      HEALTH_PORT: String(healthPort),
+      ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
+    });
+
+    expect(await get(healthPort, "/healthz")).toEqual({ status: 200, body: { success: true, status: "ok" } });
+    expect(await get(healthPort, "/readyz")).toMatchObject({
+      status: 200,
+      body: { success: true, status: "ready" },
+    });
+    expect(await get(healthPort, "/healthz?from=probe")).toMatchObject({ status: 200 });
+    // A page (the stand-in app's pages answer any other path) is not served on the health port.
+    expect(await get(healthPort, "/slow/1")).toEqual({
+      status: 404,
+      body: { success: false, message: "This port answers health checks only: /healthz and /readyz." },
+    });
+    expect(server.lines.some((line) => line.includes("SHUTDOWN-TEST page started"))).toBe(false);
+    // The main port answers health checks as before.
+    expect(await get(server.port, "/healthz")).toEqual({
+      status: 200,
+      body: { success: true, status: "ok" },
+    });
+    expect(server.lines.some((line) => line.includes(`http://localhost:${healthPort}/healthz`))).toBe(true);
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${healthPort}/healthz`)).rejects.toThrow();
+  }, 120_000);
+
+  it("must differ from PORT: the server refuses to start and says why", async () => {
+    const port = await freePort();
+    const server = await spawnCompiledServer(buildDirectory, {
+      DATA_DIR: path.join(buildDirectory, "data-same-port"),
+      PORT: String(port),
+      HEALTH_PORT: String(port),
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.lines.join("\n")).toContain("HEALTH_PORT: must differ from PORT");
+  }, 60_000);
+});
