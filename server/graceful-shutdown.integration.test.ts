@@ -4,43 +4,26 @@
  * pages that read the database when they finish (tests/setup/shutdown-test-app.ts, bundled in place
  * of the React Router build). On PostgreSQL when DATABASE_URL is set, else on the embedded database.
  */
-import { mkdirSync, rmSync } from "node:fs";
 import { Agent, get, type IncomingMessage } from "node:http";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  buildCompiledServer,
   pause,
+  prepareCompiledServer,
   type RunningServer,
   startCompiledServer,
 } from "../tests/setup/compiled-server";
-import { createServerDatabase } from "../tests/setup/test-database";
 
-const buildDirectory = path.resolve(".tmp", `shutdown-test-${process.pid}-${Date.now()}`);
+// The server entry exactly as `npm run build` compiles it, and the stand-in app beside it.
+const { buildDirectory, databaseSettings } = prepareCompiledServer("shutdown-test");
 const SLOW_PAGE_MS = 1500;
 const REQUESTS = 30;
 
-let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
-
-beforeAll(async () => {
-  mkdirSync(buildDirectory, { recursive: true });
-  // The server entry exactly as `npm run build` compiles it, and the stand-in app beside it.
-  await buildCompiledServer(buildDirectory);
-  if (process.env.DATABASE_URL) serverDatabase = await createServerDatabase(process.env.DATABASE_URL);
-}, 120_000);
-
-afterAll(async () => {
-  await serverDatabase?.drop();
-  rmSync(buildDirectory, { recursive: true, force: true });
-});
-
 function startServer(settings: Record<string, string>): Promise<RunningServer> {
   return startCompiledServer(buildDirectory, {
-    DATA_DIR: path.join(buildDirectory, "data"),
+    ...databaseSettings(),
     SLOW_PAGE_MS: String(SLOW_PAGE_MS),
     // One process, also on PostgreSQL: a cluster's shutdown is tested in two-processes.integration.test.ts.
     WORKERS: "1",
-    ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
     ...settings,
   });
 }

@@ -4,30 +4,15 @@
  * behind a crowd's connections on the main port; nothing else is served there. On PostgreSQL when
  * DATABASE_URL is set, else on the embedded database.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  buildCompiledServer,
   freePort,
+  prepareCompiledServer,
   spawnCompiledServer,
   startCompiledServer,
 } from "../tests/setup/compiled-server";
-import { createServerDatabase } from "../tests/setup/test-database";
 
-const buildDirectory = path.resolve(".tmp", `health-port-test-${process.pid}-${Date.now()}`);
-let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
-
-beforeAll(async () => {
-  mkdirSync(buildDirectory, { recursive: true });
-  await buildCompiledServer(buildDirectory);
-  if (process.env.DATABASE_URL) serverDatabase = await createServerDatabase(process.env.DATABASE_URL);
-}, 120_000);
-
-afterAll(async () => {
-  await serverDatabase?.drop();
-  rmSync(buildDirectory, { recursive: true, force: true });
-});
+const { buildDirectory, databaseSettings } = prepareCompiledServer("health-port-test");
 
 async function get(port: number, pathname: string) {
   const response = await fetch(`http://127.0.0.1:${port}${pathname}`);
@@ -38,10 +23,9 @@ describe("a health port", () => {
   it("answers /healthz and /readyz, refuses every other path with a 404 and a sentence, and closes on SIGTERM", async () => {
     const healthPort = await freePort();
     const server = await startCompiledServer(buildDirectory, {
-      DATA_DIR: path.join(buildDirectory, "data"),
+      ...databaseSettings(),
       WORKERS: "1",
       HEALTH_PORT: String(healthPort),
-      ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
     });
 
     expect(await get(healthPort, "/healthz")).toEqual({ status: 200, body: { success: true, status: "ok" } });
@@ -71,7 +55,7 @@ describe("a health port", () => {
   it("must differ from PORT: the server refuses to start and says why", async () => {
     const port = await freePort();
     const server = await spawnCompiledServer(buildDirectory, {
-      DATA_DIR: path.join(buildDirectory, "data-same-port"),
+      ...databaseSettings("data-same-port"),
       PORT: String(port),
       HEALTH_PORT: String(port),
     });

@@ -6,10 +6,13 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
+import { afterAll, beforeAll } from "vitest";
+import { createServerDatabase } from "./test-database";
 
 const run = promisify(execFile);
 
@@ -26,6 +29,33 @@ export async function buildCompiledServer(buildDirectory: string): Promise<void>
     "--log-level=warning",
     `--outfile=${path.join(buildDirectory, "server/index.js")}`,
   ]);
+}
+
+/**
+ * For a test file that starts the compiled server: builds it into a folder of its own before the
+ * file's tests and, when DATABASE_URL is set, gives it a PostgreSQL database of its own (dropped
+ * after); without DATABASE_URL the server runs on the embedded database in `dataDirectory`.
+ */
+export function prepareCompiledServer(name: string) {
+  const buildDirectory = path.resolve(".tmp", `${name}-${process.pid}-${Date.now()}`);
+  let serverDatabase: { url: string; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    mkdirSync(buildDirectory, { recursive: true });
+    await buildCompiledServer(buildDirectory);
+    if (process.env.DATABASE_URL) serverDatabase = await createServerDatabase(process.env.DATABASE_URL);
+  }, 120_000);
+  afterAll(async () => {
+    await serverDatabase?.drop();
+    rmSync(buildDirectory, { recursive: true, force: true });
+  });
+  return {
+    buildDirectory,
+    /** DATA_DIR, and DATABASE_URL when the tests run on PostgreSQL. */
+    databaseSettings: (dataFolder = "data"): Record<string, string> => ({
+      DATA_DIR: path.join(buildDirectory, dataFolder),
+      ...(serverDatabase ? { DATABASE_URL: serverDatabase.url } : {}),
+    }),
+  };
 }
 
 export interface RunningServer {
