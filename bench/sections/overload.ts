@@ -17,8 +17,10 @@ const cap = loadEnvironment({
   MAX_REQUESTS_IN_FLIGHT: process.env.MAX_REQUESTS_IN_FLIGHT,
 }).MAX_REQUESTS_IN_FLIGHT;
 
+type Probe = { status: number; ms: number };
+
 /** One GET on a fresh connection; resolves with its status and time, or 0 when it failed or took > 10 s. */
-function probe(url: string): Promise<{ status: number; ms: number }> {
+function probe(url: string): Promise<Probe> {
   const started = performance.now();
   return new Promise((resolve) => {
     const outgoing = request(url, { agent: false }, (incoming) => {
@@ -56,8 +58,6 @@ export const overloadSection: BenchSection = {
     }
   },
 };
-
-type Probe = { status: number; ms: number };
 
 async function overload(baseUrl: string, healthUrl: string): Promise<void> {
   // Long enough for the last probe's 10 s to end within the flood.
