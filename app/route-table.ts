@@ -92,7 +92,7 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/blog/rss.xml", file: "routes/blog-rss.ts" },
   // The sitemap lists each post from the blog folder, with its date.
   { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content", static: true },
-  { path: "/contact", file: "routes/contact.tsx", sitemap: true },
+  { path: "/contact", file: "routes/contact.tsx", sitemap: true, static: true },
   // The same form for every anonymous visitor (what the query asks for is part of the cache's key).
   { path: "/login", file: "routes/login.tsx", cache: "public-content" },
   { path: "/logout", file: "routes/logout.ts" },

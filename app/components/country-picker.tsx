@@ -45,6 +45,12 @@ export function optionLabel(country: CountryOption): string {
   return `${country.name} (+${country.callingCode})`;
 }
 
+/** The country an option of the native select stands for (the inverse of optionLabel). */
+export function countryFromOption(option: { value: string; text: string }): CountryOption {
+  const label = /^(?<name>.*) \(\+(?<callingCode>\d+)\)$/.exec(option.text)?.groups;
+  return { code: option.value, name: label?.name ?? option.text, callingCode: label?.callingCode ?? "" };
+}
+
 function CountrySelect({
   label,
   name,
@@ -57,7 +63,8 @@ function CountrySelect({
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={className}>
+    // On a static page (no React Router), ./country-island.tsx finds the select by this attribute.
+    <div className={className} data-country-picker="">
       <label htmlFor={id} className="block font-medium text-ink text-sm">
         {label}
       </label>

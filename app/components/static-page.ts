@@ -2,13 +2,14 @@
  * The browser entry of static pages: pages sent to anonymous visitors without React Router's
  * client (route-table.ts, `static`). Their markup comes from the same React components as
  * everywhere; what moves on them is driven by the same behaviours (~/lib/behaviours), attached here
- * by their data attributes instead of by the components' effects. The chat, the one part that needs
- * React, is loaded when the visitor asks for it.
+ * by their data attributes instead of by the components' effects. The two parts that need React,
+ * the chat and the contact form's country search, are loaded when the visitor asks for them.
  */
 import { attachAccordion } from "~/lib/behaviours/accordion";
 import { attachCarousel } from "~/lib/behaviours/carousel";
 import { attachDisclosure, disclosureOptionsFor } from "~/lib/behaviours/disclosure";
 import { scrollToFaqFromHash } from "~/lib/behaviours/faq-hash";
+import { attachFormSubmission } from "~/lib/behaviours/form-submission";
 import { attachMobileMenu } from "~/lib/behaviours/mobile-menu";
 import { attachScrollToTop } from "~/lib/behaviours/scroll-to-top";
 import { attachToaster } from "~/lib/behaviours/toast";
@@ -30,6 +31,9 @@ each<HTMLButtonElement>("[data-scroll-to-top]", attachScrollToTop);
 each<HTMLElement>("[data-accordion]", attachAccordion);
 each<HTMLElement>("[data-carousel]", attachCarousel);
 each<HTMLElement>("[data-toaster]", attachToaster);
+each<HTMLFormElement>("form[data-form-submission]", (form) =>
+  attachFormSubmission(form, form.dataset.formSubmission ?? ""),
+);
 scrollToFaqFromHash();
 window.addEventListener("hashchange", scrollToFaqFromHash);
 
@@ -50,6 +54,24 @@ each<HTMLElement>("[data-chat-widget]", (container) => {
     },
     { once: true },
   );
+});
+
+// The country search is fetched once the visitor starts on its form (a field focused or pressed),
+// and takes the native select's place when the select is not in use, keeping its choice.
+each<HTMLElement>("[data-country-picker]", (picker) => {
+  const form = picker.closest("form") ?? picker;
+  const select = picker.querySelector("select");
+  const controller = new AbortController();
+  const start = () => {
+    controller.abort();
+    void import("./country-island").then(({ mountCountryCombobox }) => {
+      const mount = () => mountCountryCombobox(picker);
+      if (select && document.activeElement === select) select.addEventListener("blur", mount, { once: true });
+      else mount();
+    });
+  };
+  form.addEventListener("focusin", start, { signal: controller.signal });
+  form.addEventListener("pointerdown", start, { signal: controller.signal });
 });
 
 document.documentElement.dataset.interactive = "static";

@@ -69,6 +69,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The submit button's words while the inquiry is on its way. */
+const SUBMITTING_LABEL = "Submitting...";
+
 /** Ticked services travel back to the form in one value (no service name holds a line break). */
 const SERVICE_SEPARATOR = "\n";
 
@@ -253,7 +256,16 @@ function InquiryForm({
   const alert = invalid ? (hydrated ? undefined : inquiryMessages.fixTheForm) : failure?.error;
 
   return (
-    <Form ref={formRef} method="post" action="/contact" noValidate className="relative space-y-6">
+    <Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      noValidate
+      className="relative space-y-6"
+      // Sent to anonymous visitors as a static page, the form is posted by the browser and a
+      // behaviour shows its progress (app/lib/behaviours/form-submission.ts).
+      data-form-submission={SUBMITTING_LABEL}
+    >
       <div>
         <h2 className="font-semibold text-2xl text-ink">Tell us about your business</h2>
         <p className="mt-1 text-muted text-sm">All fields are required unless marked optional.</p>
@@ -376,7 +388,7 @@ function InquiryForm({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-muted text-sm">We use your details only to answer this request.</p>
         <PrimaryButton disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Submitting..." : "Submit"}
+          {submitting ? SUBMITTING_LABEL : "Submit"}
         </PrimaryButton>
       </div>
     </Form>

@@ -1,13 +1,16 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { openPage } from "./support/site";
 import { desktopViewport, viewports } from "./support/viewports";
 
 /**
- * The searchable country combobox, once it has taken the native select's place (it is fetched
- * after the page starts; until then the select, also a combobox to assistive technology, is there).
+ * The searchable country combobox, once it has taken the native select's place. Anonymous visitors
+ * get /contact as a static page, which fetches it when they start on the form (here: the Name field
+ * takes focus); until then the select, also a combobox to assistive technology, is there.
  */
 async function countryCombobox(page: Page) {
+  await page.getByLabel("Name", { exact: true }).focus();
   const combobox = page.getByRole("combobox", { name: "Country" });
   await expect(combobox).toHaveJSProperty("tagName", "INPUT");
   return combobox;
@@ -50,13 +53,8 @@ async function fillTheRest(page: Page) {
   await page.getByLabel("Message (optional)").fill("Our month-end reporting takes a week. <b>Help!</b>");
 }
 
-test("an empty submit shows every field's message, marks the fields and toasts", async ({ page }) => {
-  await openPage(page, "/contact", "form");
-  await submitButton(page).click();
-
-  await expect(
-    page.getByRole("status").filter({ hasText: "Please fill in all required fields" }),
-  ).toBeVisible();
+/** An empty submit: every field's message, the fields marked and described, the first one focused. */
+async function expectEveryFieldMarked(page: Page) {
   for (const message of fieldMessages) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
@@ -71,6 +69,32 @@ test("an empty submit shows every field's message, marks the fields and toasts",
   await expect(page.getByRole("group", { name: "Required Services" })).toHaveAccessibleDescription(
     /At least one service is required/,
   );
+}
+
+test("an empty submit shows every field's message, marks the fields and says so above them", async ({
+  page,
+}) => {
+  await openPage(page, "/contact", "form");
+  await expect(page.locator("html")).toHaveAttribute("data-interactive", "static");
+  await submitButton(page).click();
+
+  await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
+  await expectEveryFieldMarked(page);
+});
+
+test("signed in, the form runs in React: an empty submit toasts instead", async ({ page }) => {
+  await signUp(page, "Grace Hopper");
+  await openPage(page, "/contact", "form");
+  await expect(page.locator("html")).not.toHaveAttribute("data-interactive", "static");
+  await submitButton(page).click();
+
+  await expect(
+    page.getByRole("status").filter({ hasText: "Please fill in all required fields" }),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expectEveryFieldMarked(page);
+  // The country search came with the page's own code, without waiting for the form to be used.
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveJSProperty("tagName", "INPUT");
 });
 
 test("the country combobox: arrow keys, Escape, search by name or calling code", async ({ page }) => {
@@ -128,15 +152,27 @@ test("a full inquiry with a country found by search shows Submitting... then the
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/contact\.data/, async (route) => {
+  // The static page's form is posted by the browser itself, to the page's address.
+  await page.route(/\/contact$/, async (route) => {
     if (route.request().method() === "POST") await held;
     await route.continue();
   });
 
-  await submitButton(page).click();
-  const sending = submitButton(page);
-  await expect(sending).toHaveText("Submitting...");
-  await expect(sending).toBeDisabled();
+  // The button reports its own changes: while a post is on its way, Playwright's locators and
+  // scripts wait for the page it brings. From the keyboard, as a click would wait likewise.
+  const buttonStates: string[] = [];
+  await page.exposeFunction("reportSubmitButton", (state: string) => buttonStates.push(state));
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('main button[type="submit"]');
+    if (!button) return;
+    const report = (window as unknown as { reportSubmitButton: (state: string) => void }).reportSubmitButton;
+    new MutationObserver(() =>
+      report(`${button.textContent} (${button.disabled ? "disabled" : "enabled"})`),
+    ).observe(button, { attributes: true, childList: true, characterData: true, subtree: true });
+  });
+  await submitButton(page).focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => buttonStates.at(-1)).toBe("Submitting... (disabled)");
   release();
 
   await expect(page.getByRole("status").filter({ hasText: "Form submitted successfully!" })).toBeVisible();
@@ -210,15 +246,39 @@ for (const { name, size } of viewports) {
 }
 
 test("a country chosen in the select before the search box arrives is kept", async ({ page }) => {
-  // Hold the combobox's code back until the visitor has chosen in the native select.
+  // Hold the search box's code back until the visitor has chosen in the native select.
   let hold: (route: Route) => void = () => {};
   const held = new Promise<Route>((resolve) => {
     hold = resolve;
   });
-  await page.route(/\/assets\/country-combobox-[\w-]+\.js$/, (route) => hold(route));
+  await page.route(/\/assets\/country-island-[\w-]+\.js$/, (route) => hold(route));
   await openPage(page, "/contact", "form");
-  await page.getByRole("combobox", { name: "Country" }).selectOption({ label: "United Kingdom (+44)" });
+  const select = page.getByRole("combobox", { name: "Country" });
+  await select.focus();
+  await select.selectOption({ label: "United Kingdom (+44)" });
   await (await held).continue();
+  // Once the code has arrived (nothing more on the network), the select is still there while the
+  // visitor is in it.
+  await page.waitForLoadState("networkidle");
+  await expect(select).toHaveJSProperty("tagName", "SELECT");
+  await page.getByLabel("Phone Number", { exact: true }).focus();
   const combobox = await countryCombobox(page);
   await expect(combobox).toHaveValue("United Kingdom (+44)");
+});
+
+test("the static page loads React only once the visitor starts on the form", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.resourceType() === "script") scripts.push(sent.url());
+  });
+  await openPage(page, "/contact", "form");
+  await expect(page.locator("html")).toHaveAttribute("data-interactive", "static");
+  expect(scripts.some((url) => /\/assets\/(entry\.client|country-island)-/.test(url))).toBe(false);
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveJSProperty("tagName", "SELECT");
+
+  await page.getByLabel("Email", { exact: true }).click();
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveJSProperty("tagName", "INPUT");
+  expect(scripts.some((url) => /\/assets\/country-island-/.test(url))).toBe(true);
+  // Focus stayed where the visitor put it.
+  await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
 });
