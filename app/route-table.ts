@@ -86,7 +86,7 @@ export const routeTable: readonly PageRoute[] = [
       static: true,
     }),
   ),
-  { path: "/pricing", file: "routes/pricing.tsx", cache: "public-content", sitemap: true },
+  { path: "/pricing", file: "routes/pricing.tsx", cache: "public-content", sitemap: true, static: true },
   { path: "/about", file: "routes/about.tsx", cache: "public-content", sitemap: true, static: true },
   { path: "/blog", file: "routes/blog.tsx", cache: "public-content", sitemap: true, static: true },
   { path: "/blog/rss.xml", file: "routes/blog-rss.ts" },

@@ -186,8 +186,8 @@ for (const { name, size } of viewports) {
   });
 }
 
-// The home page is static (no React until the chat is wanted); the pricing page runs React Router.
-for (const path of ["/", "/pricing"]) {
+// The home page is static (no React until the chat is wanted); the login page runs React Router.
+for (const path of ["/", "/login"]) {
   test(`the chat is not part of ${path}'s initial JavaScript, and arrives when pressed`, async ({
     page,
     request,

@@ -79,7 +79,7 @@ test("the FAQs link in the Resources menu scrolls to the FAQ section", async ({ 
 test("after a navigation in the browser from a page React runs, the home page's FAQ and carousel respond", async ({
   page,
 }) => {
-  await openPage(page, "/pricing");
+  await openPage(page, "/login");
   const documentsLoaded: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "document") documentsLoaded.push(request.url());

@@ -17,7 +17,7 @@ async function expectServiceLinks(page: Page, visible: boolean) {
 }
 
 // The same behaviours drive the header on a static page and on one React runs (decision 29).
-for (const path of ["/services", "/pricing"]) {
+for (const path of ["/services", "/login"]) {
   test.describe(`on ${path}`, () => {
     test.beforeEach(async ({ page }) => {
       await openPage(page, path);

@@ -5,7 +5,7 @@ import { mobileViewport } from "./support/viewports";
 test.use({ viewport: mobileViewport });
 
 // The same behaviour drives the menu on a static page and on one React runs (decision 29).
-for (const path of ["/about", "/pricing"]) {
+for (const path of ["/about", "/login"]) {
   test.describe(`on ${path}`, () => {
     test.beforeEach(async ({ page }) => {
       await openPage(page, path);
