@@ -70,6 +70,8 @@ each<HTMLElement>("[data-country-picker]", (picker) => {
       else mount();
     });
   };
+  // Focus may be there already: a form sent back with errors focuses its first one.
+  if (form.contains(document.activeElement)) return start();
   form.addEventListener("focusin", start, { signal: controller.signal });
   form.addEventListener("pointerdown", start, { signal: controller.signal });
 });

@@ -80,6 +80,9 @@ test("an empty submit shows every field's message, marks the fields and says so 
 
   await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
   await expectEveryFieldMarked(page);
+  // The visitor is back on the form, so the country search arrives, and focus stays put.
+  await expect(page.getByRole("combobox", { name: "Country" })).toHaveJSProperty("tagName", "INPUT");
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
 });
 
 test("signed in, the form runs in React: an empty submit toasts instead", async ({ page }) => {
