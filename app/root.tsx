@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -18,6 +19,7 @@ import { StaticPageScript } from "./components/static-page-script";
 import { site } from "./content/site";
 import { workAreaFor } from "./features/accounts/roles";
 import { takeToast } from "./infra/flash.server";
+import type { ToastMessage } from "./lib/behaviours/toast";
 import { useNonce } from "./lib/nonce";
 import { isStaticPage, routeTable } from "./route-table";
 
@@ -69,9 +71,23 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
 ];
 
+/**
+ * A toast the page itself comes with: a route's loader may return `pageToast` (e.g. "the list could
+ * not be loaded"), and the shell shows it like one from a redirect, on static pages too.
+ */
+function usePageToast(): ToastMessage | null {
+  const matches = useMatches();
+  for (const match of matches) {
+    const pageToast = (match.loaderData as { pageToast?: ToastMessage | null } | undefined)?.pageToast;
+    if (pageToast) return pageToast;
+  }
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const pageToast = usePageToast();
   // Decided where the document is rendered: in the browser the app is already running.
   const staticPage = import.meta.env.SSR && rootData?.staticPage === true;
   return (
@@ -94,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <SiteShell
           user={rootData?.user ?? null}
-          toast={rootData?.toast ?? null}
+          toast={rootData?.toast ?? pageToast}
           bot={rootData?.bot ?? null}
           contact={rootData?.contact ?? null}
         >

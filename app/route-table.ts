@@ -106,9 +106,9 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/verify", file: "routes/verify.tsx", robots: "disallow" },
   { path: "/consultant/:speciality?", file: "routes/consultants.tsx", sitemap: true },
   { path: "/appointment/:docId", file: "routes/appointment.tsx" },
-  { path: "/project/:type?", file: "routes/projects.tsx", sitemap: true },
+  { path: "/project/:type?", file: "routes/projects.tsx", sitemap: true, static: true },
   // Plural, so a project id can never be mistaken for a project type.
-  { path: "/projects/:projectId", file: "routes/project.tsx" },
+  { path: "/projects/:projectId", file: "routes/project.tsx", static: true },
   { path: "/sandbox/checkout/:paymentId", file: "routes/sandbox-checkout.tsx" },
   ...adminPages,
   { path: "/my-schedule", file: "routes/my-schedule.tsx", robots: "disallow", access: "consultant" },

@@ -1,5 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
+import { attachExpandToggle } from "~/lib/behaviours/expand-toggle";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 import { Icon, type IconProps } from "./icons";
 
 export interface FilterEntry {
@@ -9,8 +11,9 @@ export interface FilterEntry {
 }
 
 /**
- * A listing's filters: a column on wide screens; on small screens hidden behind a Filters button.
- * `children` is the listing itself, beside the filters.
+ * A listing's filters: a column on wide screens; on small screens hidden behind a Filters button
+ * (a behaviour, so it works on static pages too). `children` is the listing itself, beside the
+ * filters.
  */
 export function FilterSidebar({
   label,
@@ -22,16 +25,17 @@ export function FilterSidebar({
   entries: FilterEntry[];
   children: React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const toggle = useBehaviour<HTMLButtonElement>(attachExpandToggle);
   const listId = useId();
   return (
     <div className="mt-6 flex flex-col gap-6 md:flex-row md:items-start">
       <button
+        ref={toggle}
         type="button"
-        aria-expanded={open}
+        aria-expanded="false"
         aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-        className={`inline-flex w-fit items-center gap-2 rounded-full border px-4 py-2 font-medium text-sm md:hidden ${open ? "border-brand-700 bg-brand-700 text-white" : "border-gray-300 text-ink"}`}
+        data-expand-toggle=""
+        className="peer inline-flex w-fit items-center gap-2 rounded-full border border-gray-300 px-4 py-2 font-medium text-ink text-sm aria-expanded:border-brand-700 aria-expanded:bg-brand-700 aria-expanded:text-white md:hidden"
       >
         <FiltersIcon className="size-4" />
         Filters
@@ -39,7 +43,7 @@ export function FilterSidebar({
       <nav
         id={listId}
         aria-label={label}
-        className={`${open ? "block" : "hidden"} md:block md:w-60 md:shrink-0`}
+        className="hidden peer-aria-expanded:block md:block md:w-60 md:shrink-0"
       >
         <ul className="flex flex-col gap-2">
           {entries.map((entry) => (

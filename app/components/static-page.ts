@@ -8,6 +8,7 @@
 import { attachAccordion } from "~/lib/behaviours/accordion";
 import { attachCarousel } from "~/lib/behaviours/carousel";
 import { attachDisclosure, disclosureOptionsFor } from "~/lib/behaviours/disclosure";
+import { attachExpandToggle } from "~/lib/behaviours/expand-toggle";
 import { scrollToFaqFromHash } from "~/lib/behaviours/faq-hash";
 import { attachFormSubmission } from "~/lib/behaviours/form-submission";
 import { attachMobileMenu } from "~/lib/behaviours/mobile-menu";
@@ -27,6 +28,7 @@ each<HTMLElement>("[data-disclosure]", (container) =>
   ),
 );
 each<HTMLButtonElement>("[data-mobile-menu-button]", attachMobileMenu);
+each<HTMLButtonElement>("[data-expand-toggle]", attachExpandToggle);
 each<HTMLButtonElement>("[data-scroll-to-top]", attachScrollToTop);
 each<HTMLElement>("[data-accordion]", attachAccordion);
 each<HTMLElement>("[data-carousel]", attachCarousel);

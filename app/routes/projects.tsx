@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Link } from "react-router";
 import { FilterSidebar } from "~/components/filter-sidebar";
 import { StatusDot } from "~/components/status-dot";
@@ -8,7 +7,6 @@ import {
   type ProjectView,
   projectView,
 } from "~/features/projects/projects.server";
-import { showToast } from "~/lib/behaviours/toast";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/projects";
 
@@ -27,19 +25,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       listProjectTypes(context.db),
       listProjects(context.db, params.type),
     ]);
-    return { types, projects: projects.map(projectView), selectedType: params.type ?? null, failed: false };
+    return { types, projects: projects.map(projectView), selectedType: params.type ?? null, pageToast: null };
   } catch (error) {
     // Seed §8: a failed project fetch shows a toast and an empty list, not an error page.
     context.logger.error({ msg: "project listing failed", requestId: context.requestId, err: error });
-    return { types: [], projects: [] as ProjectView[], selectedType: params.type ?? null, failed: true };
+    return {
+      types: [],
+      projects: [] as ProjectView[],
+      selectedType: params.type ?? null,
+      pageToast: { kind: "error" as const, message: "An error occurred. Please try again." },
+    };
   }
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { types, projects, selectedType, failed } = loaderData;
-  useEffect(() => {
-    if (failed) showToast({ kind: "error", message: "An error occurred. Please try again." });
-  }, [failed]);
+  const { types, projects, selectedType } = loaderData;
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="font-bold text-3xl text-ink tracking-tight">Projects</h1>
