@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { signUp, waitForMail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { staffPage } from "./support/back-office";
 import { bookFirstFreeSlot } from "./support/booking";
+import { screenToLookAt } from "./support/screens-to-look-at";
 import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, viewports } from "./support/viewports";
 
@@ -106,7 +106,6 @@ for (const viewport of viewports) {
     await bookFirstFreeSlot(page, "marketing");
     const appointmentId = await newestAppointmentId(page);
     const staff = await staffPage(browser, "/admin/appointments");
-    mkdirSync(".tmp/screens-h1", { recursive: true });
     const paths = [
       "/admin/appointments",
       "/admin/appointments?status=lost",
@@ -121,10 +120,7 @@ for (const viewport of viewports) {
       await expectNoAxeViolations(staff, `${path} at ${viewport.name}`);
       const overflow = await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways at ${viewport.name}`).toBeLessThanOrEqual(0);
-      await staff.screenshot({
-        path: `.tmp/screens-h1/appointments-${index}-${viewport.size.width}.png`,
-        fullPage: true,
-      });
+      await screenToLookAt(staff, `appointments-${index}-${viewport.size.width}`);
     }
     await staff.context().close();
   });

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { pickSlot, timeChoiceLabelled, timeChoices } from "./support/booking";
+import { screenToLookAt } from "./support/screens-to-look-at";
 import { waitUntilInteractive } from "./support/site";
 import { signInAsStaff } from "./support/staff";
 import { desktopViewport, mobileViewport } from "./support/viewports";
@@ -126,10 +127,7 @@ for (const viewport of [mobileViewport, desktopViewport]) {
       await expectNoAxeViolations(page, `${url} at ${viewport.width}px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `.tmp/h2-shots/${url.replaceAll("/", "_")}-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await screenToLookAt(page, `${url.replaceAll("/", "_")}-${viewport.width}`);
     }
     await page.goto("/admin/consultants");
     await page
@@ -146,6 +144,6 @@ for (const viewport of [mobileViewport, desktopViewport]) {
     );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `a consultant's page scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `.tmp/h2-shots/edit-${viewport.width}.png`, fullPage: true });
+    await screenToLookAt(page, `consultant-edit-${viewport.width}`);
   });
 }

@@ -1,12 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEFAULT_PASSWORD, logIn, signUp, uniqueEmail, waitForMail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { screenToLookAt } from "./support/screens-to-look-at";
 import { waitUntilInteractive } from "./support/site";
 import { signInAsStaff } from "./support/staff";
 import { viewports } from "./support/viewports";
-
-const screenshots = ".tmp/screens-h4";
 
 // Each journey signs in twice and hashes passwords; on a busy two-core machine that takes a while.
 test.describe.configure({ timeout: 120_000 });
@@ -90,7 +88,6 @@ const pageGroups = [
 for (const viewport of viewports) {
   for (const group of pageGroups) {
     test(`${group.name} at ${viewport.name}: no axe violation, no sideways scroll`, async ({ page }) => {
-      mkdirSync(screenshots, { recursive: true });
       // A customer of this test's own, so the person page shows every control (staff's own page hides some).
       const email = uniqueEmail("axe");
       const registered = await page.request.post("/api/user/register", {
@@ -112,8 +109,8 @@ for (const viewport of viewports) {
         await expectNoAxeViolations(page, `${path} at ${viewport.name}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways at ${viewport.name}`).toBeLessThanOrEqual(0);
-        const file = `${group.name.replace(/\W+/g, "-")}-${index}-${viewport.size.width}.png`;
-        await page.screenshot({ path: `${screenshots}/${file}`, fullPage: true });
+        const file = `${group.name.replace(/\W+/g, "-")}-${index}-${viewport.size.width}`;
+        await screenToLookAt(page, file);
       }
     });
   }

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DEFAULT_PASSWORD, logIn, uniqueEmail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { addConsultantAsStaff, bookThroughApi, createConsultantAccount } from "./support/consultant-accounts";
+import { screenToLookAt } from "./support/screens-to-look-at";
 import { waitUntilInteractive } from "./support/site";
 import { clockServerUrl, setServerClockOffset } from "./support/staff";
 import { desktopViewport, mobileViewport } from "./support/viewports";
@@ -122,10 +123,7 @@ for (const viewport of [mobileViewport, desktopViewport]) {
       await expectNoAxeViolations(page, `${url} at ${viewport.width}px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `.tmp/h2-shots/${url.replaceAll("/", "_")}-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await screenToLookAt(page, `${url.replaceAll("/", "_")}-${viewport.width}`);
     }
   });
 }

@@ -1,14 +1,12 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { bookFirstFreeSlot } from "./support/booking";
+import { screenToLookAt } from "./support/screens-to-look-at";
 import { waitUntilInteractive } from "./support/site";
 import { desktopViewport, mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
-
-const screens = ".tmp/screens-meet";
 
 test("a booked appointment offers its meeting link and Add to calendar; the .ics holds the appointment", async ({
   page,
@@ -59,10 +57,9 @@ test("a booked appointment offers its meeting link and Add to calendar; the .ics
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "My Appointments scrolls sideways at 360 px").toBeLessThanOrEqual(0);
 
-  mkdirSync(screens, { recursive: true });
-  await page.screenshot({ path: `${screens}/my-appointments-360.png`, fullPage: true });
+  await screenToLookAt(page, "my-appointments-360");
   await page.setViewportSize(desktopViewport);
-  await page.screenshot({ path: `${screens}/my-appointments-1280.png`, fullPage: true });
+  await screenToLookAt(page, "my-appointments-1280");
 
   // Someone else asking for this appointment's calendar learns nothing.
   const path = new URL(calendar.url()).pathname;

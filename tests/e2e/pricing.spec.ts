@@ -1,14 +1,12 @@
-import { mkdir } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { staffPage } from "./support/back-office";
+import { screenToLookAt } from "./support/screens-to-look-at";
 import { openPage } from "./support/site";
 import { desktopViewport, viewports } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
-
-const SCREENS = ".tmp/screens-pricing";
 
 test("the home page's plan step leads to the plans, and choosing one opens the form with it selected", async ({
   page,
@@ -89,8 +87,7 @@ for (const { name, size } of viewports) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "sideways scroll in pixels").toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page, `/pricing at ${name}`);
-    await mkdir(SCREENS, { recursive: true });
-    await page.screenshot({ path: `${SCREENS}/pricing-${size.width}.png`, fullPage: true });
+    await screenToLookAt(page, `pricing-${size.width}`);
 
     // Keyboard users reach each plan's button and see where they are.
     const choose = page.getByRole("link", { name: "Choose Starter" });

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { screenToLookAt } from "./screens-to-look-at";
 import { signInAsStaff } from "./staff";
 import { viewports } from "./viewports";
 
@@ -13,7 +14,7 @@ export async function staffPage(browser: Browser, to = "/admin"): Promise<Page> 
 
 /**
  * Opens each path at 360 and 1280 px: no axe violation (experimental rules included), no sideways
- * scroll, and a screenshot in .tmp/ to look at.
+ * scroll, and (with E2E_SCREENSHOTS set) a picture in .tmp/screens/ to look at.
  */
 export async function checkStaffPages(page: Page, paths: readonly string[], name: string): Promise<void> {
   for (const viewport of viewports) {
@@ -24,10 +25,7 @@ export async function checkStaffPages(page: Page, paths: readonly string[], name
       await expectNoAxeViolations(page, `${path} at ${viewport.name}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways at ${viewport.name}`).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `.tmp/screens-h3/${name}-${index}-${viewport.size.width}.png`,
-        fullPage: true,
-      });
+      await screenToLookAt(page, `${name}-${index}-${viewport.size.width}`);
     }
   }
 }
