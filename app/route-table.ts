@@ -94,17 +94,17 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content", static: true },
   { path: "/contact", file: "routes/contact.tsx", sitemap: true, static: true },
   // The same form for every anonymous visitor (what the query asks for is part of the cache's key).
-  { path: "/login", file: "routes/login.tsx", cache: "public-content" },
+  { path: "/login", file: "routes/login.tsx", cache: "public-content", static: true },
   { path: "/logout", file: "routes/logout.ts" },
-  { path: "/forgot-password", file: "routes/forgot-password.tsx", cache: "public-content" },
-  { path: "/reset-password", file: "routes/reset-password.tsx" },
+  { path: "/forgot-password", file: "routes/forgot-password.tsx", cache: "public-content", static: true },
+  { path: "/reset-password", file: "routes/reset-password.tsx", static: true },
   { path: "/my-profile", file: "routes/my-profile.tsx", robots: "disallow", uploads: true },
   { path: "/my-appointments", file: "routes/my-appointments.tsx", robots: "disallow" },
   // Crawlers are kept out by the /my-appointments row above (robots.txt disallows by prefix).
   { path: "/my-appointments/:appointmentId/calendar.ics", file: "routes/my-appointment-calendar.ts" },
   { path: "/onboarding", file: "routes/onboarding.tsx", robots: "disallow" },
   { path: "/verify", file: "routes/verify.tsx", robots: "disallow" },
-  { path: "/consultant/:speciality?", file: "routes/consultants.tsx", sitemap: true },
+  { path: "/consultant/:speciality?", file: "routes/consultants.tsx", sitemap: true, static: true },
   { path: "/appointment/:docId", file: "routes/appointment.tsx" },
   { path: "/project/:type?", file: "routes/projects.tsx", sitemap: true, static: true },
   // Plural, so a project id can never be mistaken for a project type.

@@ -1,14 +1,11 @@
-import { useEffect, useState } from "react";
+import { attachBrowserTimeZone } from "~/lib/behaviours/browser-time-zone";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 
 /**
- * A hidden `timeZone` field holding the zone the browser runs in ("Asia/Kolkata"), so the server
- * can show this person every time in their own zone. Empty until the page's script runs: without
- * it the server simply keeps the agency's zone.
+ * A hidden `timeZone` field the browser fills with its own zone (a behaviour, so static pages fill
+ * it too). Empty without JavaScript: the server then keeps the agency's zone.
  */
 export function BrowserTimeZoneField() {
-  const [zone, setZone] = useState("");
-  useEffect(() => {
-    setZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? "");
-  }, []);
-  return <input type="hidden" name="timeZone" value={zone} />;
+  const ref = useBehaviour<HTMLInputElement>(attachBrowserTimeZone);
+  return <input ref={ref} type="hidden" name="timeZone" defaultValue="" data-browser-time-zone="" />;
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useNavigate } from "react-router";
+import { attachDirectoryFilters } from "~/lib/behaviours/directory-filters";
+import { useBehaviour } from "~/lib/behaviours/use-behaviour";
 
 /**
  * The look of form-controls' inputs, written out: importing it would add that whole module to the
@@ -30,8 +32,8 @@ export interface DirectoryChoices {
 /**
  * The directory's search, filters and order as one GET form: its values are the address's query
  * string, so it works before (and without) JavaScript, and a search can be shared and gone back
- * to. With JavaScript a changed choice applies at once, and empty values stay out of the address.
- * The order is chosen beside the result count (`DirectorySort`), tied to this form by its id.
+ * to. With JavaScript a changed choice applies at once, and empty values stay out of the address
+ * (a behaviour, so the static page does the same). The order is chosen beside the result count (`DirectorySort`), tied to this form by its id.
  */
 export function DirectoryFilters({
   formId,
@@ -48,7 +50,9 @@ export function DirectoryFilters({
   maxSearchLength: number;
 }) {
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
+  const form = useBehaviour<HTMLFormElement>((element) =>
+    attachDirectoryFilters(element, (href) => navigate(href, { preventScrollReset: true })),
+  );
   const id = useId();
   const { q, when, maxFee, sort } = values;
 
@@ -57,6 +61,7 @@ export function DirectoryFilters({
   // the first render: the page came with those values, and what a visitor typed before the
   // scripts arrived must stay.
   const hydrated = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `form` is a ref (useBehaviour's), read when the effect runs
   useEffect(() => {
     if (!hydrated.current) {
       hydrated.current = true;
@@ -74,15 +79,6 @@ export function DirectoryFilters({
     set("sort", sort);
   }, [q, when, maxFee, sort]);
 
-  function apply(target: HTMLFormElement) {
-    const params = new URLSearchParams();
-    for (const [name, value] of new FormData(target)) {
-      if (typeof value === "string" && value.trim() !== "") params.set(name, value.trim());
-    }
-    const search = params.toString();
-    navigate(search ? `${action}?${search}` : action, { preventScrollReset: true });
-  }
-
   return (
     <search aria-label="Find a consultant">
       <form
@@ -90,14 +86,7 @@ export function DirectoryFilters({
         id={formId}
         method="get"
         action={action}
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply(event.currentTarget);
-        }}
-        onChange={(event) => {
-          // Choices apply at once; typed text waits for Search (or Enter).
-          if (event.target instanceof HTMLSelectElement) apply(event.currentTarget);
-        }}
+        data-directory-filters=""
         className="grid grid-cols-2 gap-3 rounded-2xl border border-gray-200 bg-surface p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] lg:items-end"
       >
         <div className="col-span-2 lg:col-span-1">
@@ -152,15 +141,7 @@ export function DirectorySort({
       <label htmlFor={id} className="shrink-0 font-medium text-ink text-sm">
         Sort by
       </label>
-      <select
-        id={id}
-        name="sort"
-        form={formId}
-        defaultValue={value}
-        // Outside the form's element, so its change is applied here rather than by the form's handler.
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className={bareInput}
-      >
+      <select id={id} name="sort" form={formId} defaultValue={value} className={bareInput}>
         <ChoiceOptions choices={choices} />
       </select>
     </div>

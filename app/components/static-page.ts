@@ -6,7 +6,14 @@
  * the chat and the contact form's country search, are loaded when the visitor asks for them.
  */
 import { attachAccordion } from "~/lib/behaviours/accordion";
+import { attachBrowserTimeZone } from "~/lib/behaviours/browser-time-zone";
 import { attachCarousel } from "~/lib/behaviours/carousel";
+import {
+  attachDirectoryFilters,
+  loadKeepingScroll,
+  restoreKeptScroll,
+  showAddressChoicesOnReturn,
+} from "~/lib/behaviours/directory-filters";
 import { attachDisclosure, disclosureOptionsFor } from "~/lib/behaviours/disclosure";
 import { attachExpandToggle } from "~/lib/behaviours/expand-toggle";
 import { scrollToFaqFromHash } from "~/lib/behaviours/faq-hash";
@@ -33,9 +40,15 @@ each<HTMLButtonElement>("[data-scroll-to-top]", attachScrollToTop);
 each<HTMLElement>("[data-accordion]", attachAccordion);
 each<HTMLElement>("[data-carousel]", attachCarousel);
 each<HTMLElement>("[data-toaster]", attachToaster);
+each<HTMLInputElement>("input[data-browser-time-zone]", attachBrowserTimeZone);
 each<HTMLFormElement>("form[data-form-submission]", (form) =>
   attachFormSubmission(form, form.dataset.formSubmission ?? ""),
 );
+each<HTMLFormElement>("form[data-directory-filters]", (form) => {
+  attachDirectoryFilters(form, loadKeepingScroll);
+  showAddressChoicesOnReturn(form);
+});
+restoreKeptScroll();
 scrollToFaqFromHash();
 window.addEventListener("hashchange", scrollToFaqFromHash);
 

@@ -48,6 +48,9 @@ export function headers(args: Route.HeadersArgs) {
   return privatePageHeaders(args);
 }
 
+/** The button's words while the request is on its way (the static page's behaviour shows them too). */
+const SENDING_LABEL = "Sending...";
+
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const failure = actionData && "error" in actionData ? actionData : undefined;
@@ -64,7 +67,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             <p className="mt-2 text-muted">
               Enter the e-mail address of your account and we will send you a link to choose a new password.
             </p>
-            <Form method="post" className="relative mt-6 space-y-5">
+            <Form method="post" className="relative mt-6 space-y-5" data-form-submission={SENDING_LABEL}>
               <HoneypotField />
               <FormAlert message={failure?.error} />
               <TextField
@@ -75,7 +78,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
                 error={failure?.fieldErrors.email}
               />
               <PrimaryButton className="w-full" disabled={busy}>
-                Send reset link
+                {busy ? SENDING_LABEL : "Send reset link"}
               </PrimaryButton>
             </Form>
           </>

@@ -70,6 +70,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const fields = signingUp ? loaderData.fields.signup : loaderData.fields.login;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login");
+  const pendingLabel = signingUp ? "Creating account..." : "Logging in...";
   const values = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
   const toggleSearch = new URLSearchParams({
@@ -88,7 +89,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             ? "Sign up to book consultants and follow your appointments."
             : "Log in to book and manage your appointments."}
         </p>
-        <Form method="post" className="relative mt-6 space-y-5" key={mode}>
+        <Form
+          method="post"
+          className="relative mt-6 space-y-5"
+          key={mode}
+          // Anonymous visitors get this page static: the browser posts the form and a behaviour
+          // shows its progress (app/lib/behaviours/form-submission.ts).
+          data-form-submission={pendingLabel}
+        >
           <input type="hidden" name="mode" value={mode} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <BrowserTimeZoneField />
@@ -151,7 +159,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </fieldset>
           ) : null}
           <PrimaryButton className="w-full" disabled={busy}>
-            {signingUp ? "Create Account" : "Login"}
+            {busy ? pendingLabel : signingUp ? "Create Account" : "Login"}
           </PrimaryButton>
         </Form>
         {signingUp ? null : (

@@ -60,6 +60,9 @@ export function headers(args: Route.HeadersArgs) {
   return privatePageHeaders(args);
 }
 
+/** The button's words while the password is on its way (the static page's behaviour shows them too). */
+const SAVING_LABEL = "Saving...";
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { invite } = loaderData;
@@ -70,7 +73,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {invite ? "Set your password" : "Choose a new password"}
         </h1>
         {loaderData.usable ? (
-          <Form method="post" className="relative mt-6 space-y-5">
+          <Form method="post" className="relative mt-6 space-y-5" data-form-submission={SAVING_LABEL}>
             <HoneypotField />
             <input type="hidden" name="token" value={loaderData.token} />
             <FormAlert message={actionData?.fieldErrors.password ? undefined : actionData?.error} />
@@ -88,7 +91,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               error={actionData?.fieldErrors.password}
             />
             <PrimaryButton className="w-full" disabled={busy}>
-              {invite ? "Save password" : "Save new password"}
+              {busy ? SAVING_LABEL : invite ? "Save password" : "Save new password"}
             </PrimaryButton>
           </Form>
         ) : invite ? (

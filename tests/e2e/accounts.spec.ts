@@ -99,6 +99,25 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   await expect(page.getByRole("alert")).toContainText("not valid or has expired");
 });
 
+test("the login page reaches a visitor without React; a wrong password says why and keeps the e-mail", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.resourceType() === "script") scripts.push(sent.url());
+  });
+  const email = uniqueEmail("static-login");
+  await page.goto("/login");
+  await waitUntilInteractive(page);
+  await expect(page.locator("html")).toHaveAttribute("data-interactive", "static");
+  expect(scripts.some((url) => /\/assets\/entry\.client-/.test(url))).toBe(false);
+
+  await logIn(page, email, "not the pass phrase at all");
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+});
+
 test("a visitor who is signed in is sent home from /login", async ({ page }) => {
   await signUp(page, "Ada Byron", uniqueEmail("ada"));
   await page.goto("/login");

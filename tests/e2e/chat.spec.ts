@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { javascriptUrls } from "../../bench/lib/page-assets";
 import { expectNoAxeViolations } from "./support/axe";
-import { openPage } from "./support/site";
+import { openPage, staticAndReactPages } from "./support/site";
 import { desktopViewport, mobileViewport, viewports } from "./support/viewports";
 
 const GREETING = /Hello! I'm the .* assistant/;
@@ -186,13 +186,14 @@ for (const { name, size } of viewports) {
   });
 }
 
-// The home page is static (no React until the chat is wanted); the login page runs React Router.
-for (const path of ["/", "/login"]) {
-  test(`the chat is not part of ${path}'s initial JavaScript, and arrives when pressed`, async ({
+// The home page is static (no React until the chat is wanted); a booking page runs React Router.
+for (const target of staticAndReactPages("/")) {
+  test(`the chat is not part of ${target.name}'s initial JavaScript, and arrives when pressed`, async ({
     page,
     request,
     baseURL,
   }) => {
+    const path = await target.path(page);
     const html = await (await request.get(path)).text();
     const initial = javascriptUrls(html, `${baseURL}${path}`);
     expect(initial.length).toBeGreaterThan(0);

@@ -106,6 +106,21 @@ test("what a visitor types before the scripts arrive is still there when they do
   await expect(cardNames(page)).toHaveText(["Nina Petrova"]);
 });
 
+test("on a phone, a new order keeps the visitor's place on the page", async ({ page }) => {
+  await page.setViewportSize(mobileViewport);
+  await page.goto("/consultant");
+  await waitUntilInteractive(page);
+  const sort = page.getByLabel("Sort by");
+  await sort.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(0);
+  await sort.selectOption({ label: "Highest fee" });
+  await page.waitForURL((url) => url.search === "?sort=fee-high");
+  await waitUntilInteractive(page);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  await expect(sort).toBeInViewport();
+});
+
 test("the form works without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktopViewport });
   const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { openPage, waitForScrollToSettle } from "./support/site";
+import { openPage, pathOfAPageReactRuns, waitForScrollToSettle } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 // Motion is part of what this file checks (the suite asks for reduced motion: playwright.config.ts).
@@ -79,7 +79,7 @@ test("the FAQs link in the Resources menu scrolls to the FAQ section", async ({ 
 test("after a navigation in the browser from a page React runs, the home page's FAQ and carousel respond", async ({
   page,
 }) => {
-  await openPage(page, "/login");
+  await openPage(page, await pathOfAPageReactRuns(page));
   const documentsLoaded: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "document") documentsLoaded.push(request.url());

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { menuServices, openPage, resourceLinks } from "./support/site";
+import { menuServices, openPage, resourceLinks, staticAndReactPages } from "./support/site";
 import { desktopViewport } from "./support/viewports";
 
 test.use({ viewport: desktopViewport });
@@ -17,10 +17,10 @@ async function expectServiceLinks(page: Page, visible: boolean) {
 }
 
 // The same behaviours drive the header on a static page and on one React runs (decision 29).
-for (const path of ["/services", "/login"]) {
-  test.describe(`on ${path}`, () => {
+for (const target of staticAndReactPages("/services")) {
+  test.describe(`on ${target.name}`, () => {
     test.beforeEach(async ({ page }) => {
-      await openPage(page, path);
+      await openPage(page, await target.path(page));
     });
 
     test("the Services menu opens on click and closes with Escape, returning focus", async ({ page }) => {

@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { menuServices, openPage, resourceLinks } from "./support/site";
+import { menuServices, openPage, resourceLinks, staticAndReactPages } from "./support/site";
 import { mobileViewport } from "./support/viewports";
 
 test.use({ viewport: mobileViewport });
 
 // The same behaviour drives the menu on a static page and on one React runs (decision 29).
-for (const path of ["/about", "/login"]) {
-  test.describe(`on ${path}`, () => {
+for (const target of staticAndReactPages("/about")) {
+  test.describe(`on ${target.name}`, () => {
     test.beforeEach(async ({ page }) => {
-      await openPage(page, path);
+      await openPage(page, await target.path(page));
     });
 
     test("the menu button opens the mobile menu with Home, Services and Resources", async ({ page }) => {

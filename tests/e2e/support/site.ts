@@ -42,6 +42,32 @@ export async function waitUntilInteractive(page: Page, selector = "header"): Pro
   );
 }
 
+/**
+ * The path of a public page React Router runs for anonymous visitors, for tests of what must work
+ * on both kinds of page: most public pages reach them static (decisions 29 and 34), a consultant's
+ * booking page does not.
+ */
+export async function pathOfAPageReactRuns(page: Page): Promise<string> {
+  const response = await page.request.get("/api/doctor/list");
+  const { doctors } = (await response.json()) as { doctors: { _id: string }[] };
+  expect(doctors.length, "consultants to book").toBeGreaterThan(0);
+  return `/appointment/${doctors[0]!._id}`;
+}
+
+/** A page as a test names it, and how to find its path. */
+export interface PageToOpen {
+  name: string;
+  path: (page: Page) => Promise<string>;
+}
+
+/** A static public page, and the page React runs (above). */
+export function staticAndReactPages(staticPath: string): PageToOpen[] {
+  return [
+    { name: staticPath, path: async () => staticPath },
+    { name: "a consultant's booking page", path: pathOfAPageReactRuns },
+  ];
+}
+
 /** Opens a page and waits for it to be interactive. */
 export async function openPage(page: Page, path: string, hydrated = "header"): Promise<void> {
   const response = await page.goto(path);
