@@ -47,8 +47,8 @@ each<HTMLFormElement>("form[data-form-submission]", (form) =>
 each<HTMLFormElement>("form[data-directory-filters]", (form) => {
   attachDirectoryFilters(form, loadKeepingScroll);
   showAddressChoicesOnReturn(form);
+  restoreKeptScroll();
 });
-restoreKeptScroll();
 scrollToFaqFromHash();
 window.addEventListener("hashchange", scrollToFaqFromHash);
 
