@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumExecutablePath } from "./tests/e2e/support/chromium";
+import { chromiumExecutablePath, playwrightChromiumArgs } from "./tests/e2e/support/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -63,7 +63,7 @@ function appServer(serverPort: number, dataFolder: string, testClockFile?: strin
 /** Debian's chromium, started the way this machine's closed network needs; never a downloaded one. */
 export const chromiumLaunchOptions = {
   executablePath: chromiumExecutablePath,
-  args: chromiumArgs,
+  args: playwrightChromiumArgs,
 };
 
 export default defineConfig({
