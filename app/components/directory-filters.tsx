@@ -33,7 +33,8 @@ export interface DirectoryChoices {
  * The directory's search, filters and order as one GET form: its values are the address's query
  * string, so it works before (and without) JavaScript, and a search can be shared and gone back
  * to. With JavaScript a changed choice applies at once, and empty values stay out of the address
- * (a behaviour, so the static page does the same). The order is chosen beside the result count (`DirectorySort`), tied to this form by its id.
+ * (a behaviour, so the static page does the same). The order is chosen beside the result count
+ * (`DirectorySort`), tied to this form by its id.
  */
 export function DirectoryFilters({
   formId,

@@ -45,8 +45,8 @@ each<HTMLFormElement>("form[data-form-submission]", (form) =>
   attachFormSubmission(form, form.dataset.formSubmission ?? ""),
 );
 each<HTMLFormElement>("form[data-directory-filters]", (form) => {
-  attachDirectoryFilters(form, loadKeepingScroll);
   showAddressChoicesOnReturn(form);
+  attachDirectoryFilters(form, loadKeepingScroll);
   restoreKeptScroll();
 });
 scrollToFaqFromHash();

@@ -111,14 +111,31 @@ test("on a phone, a new order keeps the visitor's place on the page", async ({ p
   await page.goto("/consultant");
   await waitUntilInteractive(page);
   const sort = page.getByLabel("Sort by");
-  await sort.scrollIntoViewIfNeeded();
+  // The order stands above the list: the visitor has scrolled it to the top of the screen.
+  await sort.evaluate((select) => select.scrollIntoView({ block: "start" }));
   const before = await page.evaluate(() => window.scrollY);
-  expect(before).toBeGreaterThan(0);
+  expect(before).toBeGreaterThan(300);
   await sort.selectOption({ label: "Highest fee" });
   await page.waitForURL((url) => url.search === "?sort=fee-high");
   await waitUntilInteractive(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
   await expect(sort).toBeInViewport();
+});
+
+test("an order chosen before the scripts arrive applies when they do", async ({ page }) => {
+  let releaseScripts: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/consultant/it", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Sort by").selectOption({ label: "Highest fee" });
+  expect(new URL(page.url()).search).toBe("");
+  releaseScripts();
+  await page.waitForURL((url) => url.search === "?sort=fee-high");
+  await expect(cardNames(page)).toHaveText(["Noah Fischer", "Priya Desai", "Lucas Meyer"]);
+  await expect(page.getByLabel("Sort by")).toHaveValue("fee-high");
 });
 
 test("the form works without JavaScript", async ({ browser }) => {

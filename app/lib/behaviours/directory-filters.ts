@@ -27,11 +27,33 @@ export function attachDirectoryFilters(form: HTMLFormElement, go: (href: string)
     },
     { signal },
   );
+  // A choice made before this script arrived (a slow phone) applies now. Not on a page reached with
+  // Back or Forward: there the browser itself put back the choices the visitor left it with.
+  if (!openedFromHistory() && choiceChangedSinceLoad(form)) apply();
   return () => controller.abort();
 }
 
+/** Whether one of the form's selects shows another option than the page came with. */
+function choiceChangedSinceLoad(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).some((element) => {
+    if (!(element instanceof HTMLSelectElement)) return false;
+    const options = Array.from(element.options);
+    // With no option marked selected in the page, a select starts on its first.
+    const initial = Math.max(
+      0,
+      options.findIndex((option) => option.defaultSelected),
+    );
+    return element.selectedIndex !== initial;
+  });
+}
+
+function openedFromHistory(): boolean {
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return navigation?.type === "back_forward";
+}
+
 /** The form's action with its non-empty values, trimmed, as the query. */
-export function directoryAddress(form: HTMLFormElement): string {
+function directoryAddress(form: HTMLFormElement): string {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
     if (typeof value === "string" && value.trim() !== "") params.set(name, value.trim());
@@ -75,8 +97,7 @@ export function restoreKeptScroll(): void {
  * Only then: what a visitor types before the page's script arrives must stay.
  */
 export function showAddressChoicesOnReturn(form: HTMLFormElement): () => void {
-  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  if (navigation?.type === "back_forward") form.reset();
+  if (openedFromHistory()) form.reset();
   const controller = new AbortController();
   // A page kept in the back-forward cache comes back exactly as it was left.
   window.addEventListener("pageshow", (event) => event.persisted && form.reset(), {
