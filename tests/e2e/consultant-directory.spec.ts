@@ -16,6 +16,17 @@ function searchForm(page: Page) {
   return page.getByRole("search", { name: "Find a consultant" });
 }
 
+/** Holds the page's modules back, as on a slow phone, until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The address's path and query, e.g. "/consultant/it?when=week". */
 function pathAndQuery(page: Page): string {
   const url = new URL(page.url());
@@ -89,12 +100,7 @@ test("speciality, free this week and a fee ceiling narrow the list, the order ch
 
 test("what a visitor types before the scripts arrive is still there when they do", async ({ page }) => {
   // The page's modules are held back until the visitor has typed, as on a slow phone.
-  let releaseScripts: () => void = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   // The load event waits for the held modules: go on as soon as the page's HTML is there.
   await page.goto("/consultant", { waitUntil: "domcontentloaded" });
   await searchForm(page).getByLabel("Consultant name").fill("petrova");
@@ -123,12 +129,7 @@ test("on a phone, a new order keeps the visitor's place on the page", async ({ p
 });
 
 test("an order chosen before the scripts arrive applies when they do", async ({ page }) => {
-  let releaseScripts: () => void = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/consultant/it", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Sort by").selectOption({ label: "Highest fee" });
   expect(new URL(page.url()).search).toBe("");
