@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { services } from "./content/services";
 import {
   disallowedPaths,
-  isCacheablePage,
   type PageRoute,
+  pageCacheKind,
   routeTable,
   sitemapPaths,
   takesUploads,
@@ -49,7 +49,7 @@ describe("the route table", () => {
     }
   });
 
-  it("caches the content pages and nothing personal or changing", () => {
+  it("caches the content pages, the directory until the catalogue changes, and nothing personal", () => {
     expect(contentPages).toHaveLength(10);
     const cached = [
       ...contentPages,
@@ -63,8 +63,6 @@ describe("the route table", () => {
       "/contact",
       "/logout",
       "/reset-password",
-      "/consultant",
-      "/consultant/Bookkeeping",
       "/appointment/x",
       "/my-appointments",
       "/my-profile",
@@ -79,8 +77,12 @@ describe("the route table", () => {
       "/nowhere",
       "/api/doctor/list",
     ];
-    for (const path of cached) expect(isCacheablePage(routeTable, path), path).toBe(true);
-    for (const path of notCached) expect(isCacheablePage(routeTable, path), path).toBe(false);
+    // Made from consultants and bookings: kept until the database says they changed.
+    const keptUntilTheCatalogueChanges = ["/consultant", "/consultant/bookkeeping"];
+    for (const path of cached) expect(pageCacheKind(routeTable, path), path).toBe("public-content");
+    for (const path of keptUntilTheCatalogueChanges)
+      expect(pageCacheKind(routeTable, path), path).toBe("catalogue");
+    for (const path of notCached) expect(pageCacheKind(routeTable, path), path).toBeUndefined();
   });
 
   it("lists the public pages in the sitemap, optional parameters left out", () => {

@@ -7,6 +7,8 @@
 import { matchRoutes } from "react-router";
 import { services } from "./content/services";
 
+export type PageCacheKind = "public-content" | "catalogue";
+
 export interface PageRoute {
   /** The URL pattern, React Router style: "/blog/:slug", "/consultant/:speciality?", "/*". */
   path: string;
@@ -17,8 +19,11 @@ export interface PageRoute {
   /**
    * "public-content": the page shows nothing personal, so one render is reused for every anonymous
    * visitor for a few seconds (docs/decisions/0008-page-cache-for-anonymous-visitors.md).
+   * "catalogue": the same for every anonymous visitor, but made from consultants and bookings, so
+   * one render is reused until the database says either changed, or the booking grid moves on
+   * (docs/decisions/0025-caches-the-database-invalidates.md).
    */
-  cache?: "public-content";
+  cache?: PageCacheKind;
   /** Listed in /sitemap.xml (without its optional parameters). */
   sitemap?: true;
   /** robots.txt asks crawlers to stay out of this path and everything below it. */
@@ -104,7 +109,13 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/my-appointments/:appointmentId/calendar.ics", file: "routes/my-appointment-calendar.ts" },
   { path: "/onboarding", file: "routes/onboarding.tsx", robots: "disallow" },
   { path: "/verify", file: "routes/verify.tsx", robots: "disallow" },
-  { path: "/consultant/:speciality?", file: "routes/consultants.tsx", sitemap: true, static: true },
+  {
+    path: "/consultant/:speciality?",
+    file: "routes/consultants.tsx",
+    cache: "catalogue",
+    sitemap: true,
+    static: true,
+  },
   { path: "/appointment/:docId", file: "routes/appointment.tsx" },
   { path: "/project/:type?", file: "routes/projects.tsx", sitemap: true, static: true },
   // Plural, so a project id can never be mistaken for a project type.
@@ -156,9 +167,9 @@ export function pageRouteFor(table: readonly PageRoute[], pathname: string): Pag
   return row;
 }
 
-/** Whether a rendered page may be reused for anonymous visitors. */
-export function isCacheablePage(table: readonly PageRoute[], pathname: string): boolean {
-  return pageRouteFor(table, pathname)?.cache === "public-content";
+/** How a rendered page may be reused for anonymous visitors, if at all. */
+export function pageCacheKind(table: readonly PageRoute[], pathname: string): PageCacheKind | undefined {
+  return pageRouteFor(table, pathname)?.cache;
 }
 
 /** Whether a page is sent without React Router's browser code to visitors who are not signed in. */

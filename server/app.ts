@@ -25,13 +25,23 @@ export { saveClassifier } from "~/features/bot/nlu";
 export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
 
 /**
- * The HTTP app, and the lane that answers from memory before it (server/main.ts tries that first);
- * `options.build` stands in for the pages' build (the render bench wraps it).
+ * The HTTP app, and the lane that answers from memory before it (server/main.ts tries that first).
+ * For the render bench, which measures every render: `options.build` stands in for the pages'
+ * build, and `keepDirectoryPages: false` renders the directory for every anonymous visitor.
  */
-export async function createApp(options: { build?: ServerBuild } = {}) {
+export async function createApp(options: { build?: ServerBuild; keepDirectoryPages?: boolean } = {}) {
   if (import.meta.env.PROD) loadSavedClassifier();
-  const { env, logger, database, secrets, payments, catalogueAnswers, catalogueData, keptSessions } =
-    await getRuntime();
+  const {
+    env,
+    logger,
+    database,
+    secrets,
+    payments,
+    catalogueAnswers,
+    catalogueData,
+    cataloguePages,
+    keptSessions,
+  } = await getRuntime();
   const pageStore = new PageStore(PAGE_STORE_OPTIONS);
   const app = createHttpApp({
     env,
@@ -41,6 +51,7 @@ export async function createApp(options: { build?: ServerBuild } = {}) {
     payments,
     catalogueAnswers,
     catalogueData,
+    cataloguePages: options.keepDirectoryPages === false ? undefined : cataloguePages,
     keptSessions,
     pageStore,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),

@@ -7,6 +7,7 @@ import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
 import { findSessionUser, type KeptSessions } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
+import { directoryMoment } from "~/features/consultants/directory.server";
 import { ProviderDownError } from "~/features/payments/payments.server";
 import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { clockFrom } from "~/infra/clock.server";
@@ -19,7 +20,7 @@ import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
-import { isCacheablePage, routeTable, takesUploads } from "~/route-table";
+import { pageCacheKind, routeTable, takesUploads } from "~/route-table";
 import { accessLog } from "./access-log";
 import { adminApi } from "./api/admin-api";
 import { botApi } from "./api/bot-api";
@@ -33,7 +34,7 @@ import { userApi } from "./api/user-api";
 import { limitBody } from "./body-limit";
 import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
-import { PageStore, pageCache } from "./page-cache";
+import { PageStore, pageCache, type SharedPage } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -53,6 +54,8 @@ export interface HttpAppDependencies {
   catalogueAnswers?: CatalogueAnswers;
   /** What pages compute from consultants and bookings (RequestContext.catalogueData); the same. */
   catalogueData?: ChangeAwareCache<unknown>;
+  /** The directory's pages as anonymous visitors get them (createCataloguePages); the same. */
+  cataloguePages?: ChangeAwareCache<SharedPage>;
   /** Live sessions kept between requests (the process's one); without it, each request asks the database. */
   keptSessions?: KeptSessions;
   /** Rendered pages shared by anonymous visitors; a fresh store (this app's alone) when not given. */
@@ -103,6 +106,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const { env, database, logger, secrets, payments, handlePage, clientDirectory } = dependencies;
   const catalogueAnswers = dependencies.catalogueAnswers ?? createCatalogueAnswers();
   const catalogueData = dependencies.catalogueData;
+  const cataloguePages = dependencies.cataloguePages;
   const keptSessions = dependencies.keptSessions;
   const cookies = createAppCookies({
     secure: env.publicUrl.startsWith("https://"),
@@ -225,6 +229,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     ) {
       catalogueAnswers.forgetAll();
       catalogueData?.forgetAll();
+      cataloguePages?.forgetAll();
     }
   });
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
@@ -264,7 +269,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.use(
     pageCache({
       store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
-      isCacheable: (path) => isCacheablePage(routeTable, path),
+      cacheKindOf: (path) => pageCacheKind(routeTable, path),
+      cataloguePages,
+      catalogueMoment: () => directoryMoment(clock(), env.AGENCY_TZ),
       policy: policyOptionsFor(env),
     }),
   );

@@ -1,9 +1,15 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
+import { consultants } from "../db/schema";
+import { bookOrFail, createConsultant, createUserWithSession } from "../tests/setup/factories";
 import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
+import { CATALOGUE_CHANGES_CHANNEL } from "./api/catalogue-answers";
+import { createCataloguePages } from "./page-cache";
 
 let database: DatabaseHandle;
 let renders = 0;
@@ -161,7 +167,7 @@ describe("the page cache for anonymous visitors", () => {
   it("leaves pages with personal or changing content alone", async () => {
     const app = buildApp();
     renders = 0;
-    for (const path of ["/consultant", "/appointment/x", "/my-appointments", "/contact", "/project"]) {
+    for (const path of ["/appointment/x", "/my-appointments", "/contact", "/project", "/projects/x"]) {
       await app.request(path);
       await app.request(path);
     }
@@ -176,5 +182,115 @@ describe("the page cache for anonymous visitors", () => {
       await app.request(path);
     }
     expect(renders).toBe(3);
+  });
+});
+
+describe("the directory's pages for anonymous visitors", () => {
+  const ZONE = "America/New_York";
+  /** Monday 3 May 2027, 12:10 in the agency's zone: the next morning's slots are open. */
+  const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
+  let cataloguePages: ReturnType<typeof createCataloguePages>;
+  let stopHearing: () => Promise<void>;
+  let directoryRenders = 0;
+
+  beforeAll(async () => {
+    cataloguePages = createCataloguePages();
+    stopHearing = await cataloguePages.hear(database, CATALOGUE_CHANGES_CHANNEL);
+  });
+  afterAll(async () => {
+    await stopHearing();
+  });
+
+  function directoryApp(pages: ReturnType<typeof createCataloguePages> | undefined = cataloguePages) {
+    cataloguePages.forgetAll();
+    directoryRenders = 0;
+    return createTestApp(database, {
+      cataloguePages: pages,
+      handlePage: async (request, context) => {
+        directoryRenders += 1;
+        const { pathname, search } = new URL(request.url);
+        return new Response(
+          `<p nonce="${context.cspNonce}">${pathname}${search} render ${directoryRenders}</p>`,
+          {
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          },
+        );
+      },
+    }).app;
+  }
+
+  it("renders each address once for everyone, without a nonce, until something changes", async () => {
+    const app = directoryApp();
+    for (const path of ["/consultant", "/consultant/bookkeeping", "/consultant?sort=fee-high"]) {
+      const first = await (await app.request(path)).text();
+      expect(await (await app.request(path)).text()).toBe(first);
+      expect(first).not.toContain("nonce");
+    }
+    expect(directoryRenders).toBe(3);
+    const revalidated = await app.request("/consultant", {
+      headers: { "If-None-Match": (await app.request("/consultant")).headers.get("ETag") ?? "" },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(directoryRenders).toBe(3);
+  });
+
+  it("renders again once a booking is made, through this process or any other", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+    try {
+      const app = directoryApp();
+      const consultant = await createConsultant(database.db);
+      const customer = await createUserWithSession(database.db, "directory-visitor");
+      await app.request("/consultant");
+      await app.request("/consultant");
+      expect(directoryRenders).toBe(1);
+
+      await bookOrFail(app, customer.token, {
+        docId: consultant.id,
+        slotDate: "4_5_2027",
+        slotTime: "10:00 AM",
+      });
+      expect(await (await app.request("/consultant")).text()).toBe("<p>/consultant render 2</p>");
+
+      // A change made outside this process reaches it as the database's notice.
+      await database.db.update(consultants).set({ feeCents: 7_500 }).where(eq(consultants.id, consultant.id));
+      await expect
+        .poll(async () => (await app.request("/consultant")).text())
+        .toBe("<p>/consultant render 3</p>");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("renders again when the booking grid's half hour turns, as the earliest free times move on", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const app = directoryApp();
+      const at = (minute: number, second: number) =>
+        vi.setSystemTime(DateTime.fromJSDate(NOW).set({ minute, second }).toJSDate());
+      at(29, 50);
+      await app.request("/consultant");
+      at(29, 59);
+      await app.request("/consultant");
+      expect(directoryRenders).toBe(1);
+      at(30, 0);
+      expect(await (await app.request("/consultant")).text()).toBe("<p>/consultant render 2</p>");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("renders for every visitor with a session or a token, and when no notice can be heard", async () => {
+    const app = directoryApp();
+    await app.request("/consultant");
+    await app.request("/consultant", { headers: { Cookie: "session=abc" } });
+    await app.request("/consultant", { headers: { token: "abc" } });
+    expect(directoryRenders).toBe(3);
+
+    // A cache that has not heard the database since it started cannot know what changed.
+    const deaf = directoryApp(createCataloguePages());
+    await deaf.request("/consultant");
+    await deaf.request("/consultant");
+    expect(directoryRenders).toBe(2);
   });
 });

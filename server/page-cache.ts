@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { inlineScriptSources } from "~/lib/inline-scripts";
+import type { PageCacheKind } from "~/route-table";
 import { type EncodedBody, encodedAnswer, encodeOnce, etagOf } from "./encoded-body";
 
 /** A page as every anonymous visitor gets it: the same bytes, stored in each encoding once. */
@@ -51,9 +53,30 @@ export class PageStore {
 
 export interface PageCacheOptions {
   store: PageStore;
-  /** Pages whose content is the same for every anonymous visitor. */
-  isCacheable(path: string): boolean;
+  /** How a page may be reused for anonymous visitors (app/route-table.ts), if at all. */
+  cacheKindOf(path: string): PageCacheKind | undefined;
+  /**
+   * Where "catalogue" pages are kept: forgotten when the database says consultants or bookings
+   * changed. Without it they render for every request.
+   */
+  cataloguePages?: ChangeAwareCache<SharedPage>;
+  /** What else tells one "catalogue" page from another at the same address: the time it is. */
+  catalogueMoment(): string;
   policy: PolicyOptions;
+}
+
+/**
+ * Directory pages are kept at most this long, like the answers they are made from (their free times
+ * depend on the time), and this many at once (each query string is a page, with two encodings).
+ */
+const CATALOGUE_PAGES = { ttlMs: 15_000, maxEntries: 100 };
+
+/**
+ * The kept "catalogue" pages. Every notice forgets them all: a booking moves a consultant's next
+ * free time, and with it the order of every list they are in.
+ */
+export function createCataloguePages(): ChangeAwareCache<SharedPage> {
+  return new ChangeAwareCache<SharedPage>(CATALOGUE_PAGES);
 }
 
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-session|session|flash)=/;
@@ -85,11 +108,11 @@ const PER_RESPONSE_HEADERS = new Set([
  * visitors, anything with a session, flash or token, and every non-GET request render afresh.
  */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variables: RequestContext }> {
-  const { store } = options;
+  const { store, cataloguePages } = options;
   const rendering = new Map<string, Promise<SharedPage | undefined>>();
 
-  /** The response just rendered, stored when it is a page to share; undefined when it is not. */
-  async function storeRendered(key: string, context: Context<{ Variables: RequestContext }>) {
+  /** The response just rendered as a page to share; undefined when it is not one. */
+  async function sharedPageOf(context: Context<{ Variables: RequestContext }>, previous?: SharedPage) {
     const response = context.res;
     const html = response.headers.get("Content-Type")?.startsWith("text/html");
     if (response.status !== 200 || !html || response.headers.has("Set-Cookie")) return undefined;
@@ -98,10 +121,16 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
       context.get("cspNonce"),
       context.get("requestId"),
     );
-    const page = await sharedPage(body, response, store.get(key), options.policy);
-    store.set(key, page);
+    return sharedPage(body, response, previous, options.policy);
+  }
+
+  /** The response just rendered, stored when it is a page to share; undefined when it is not. */
+  async function storeRendered(key: string, context: Context<{ Variables: RequestContext }>) {
+    const page = await sharedPageOf(context, store.get(key));
+    if (page) store.set(key, page);
     return page;
   }
+
   return async (context, next) => {
     const anonymous =
       !context.get("user") &&
@@ -110,10 +139,34 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
         token: context.req.header("token"),
         authorization: context.req.header("Authorization"),
       });
-    if (context.req.method !== "GET" || !anonymous || !options.isCacheable(context.req.path)) return next();
+    const kind =
+      anonymous && context.req.method === "GET" ? options.cacheKindOf(context.req.path) : undefined;
+    if (!kind) return next();
 
     const url = context.req.url;
     const key = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+    if (kind === "catalogue") {
+      if (!cataloguePages) return next();
+      // Requests that arrive while one renders share its page; one that finds no page to share
+      // (an error page, a redirect) renders its own.
+      let renderedHere = false;
+      const page = await cataloguePages.get(`${key} ${options.catalogueMoment()}`, async () => {
+        renderedHere = true;
+        await next();
+        return sharedPageOf(context);
+      });
+      if (page) {
+        context.res = answer(
+          page,
+          context.req.header("If-None-Match"),
+          context.req.header("Accept-Encoding"),
+        );
+      } else if (!renderedHere) {
+        await next();
+      }
+      return;
+    }
+
     let page = store.get(key);
     const stale = store.fresh(key) === undefined;
     const underWay = rendering.get(key);

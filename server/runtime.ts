@@ -25,6 +25,7 @@ import {
   createCatalogueAnswers,
   createCatalogueData,
 } from "./api/catalogue-answers";
+import { createCataloguePages, type SharedPage } from "./page-cache";
 
 export interface Runtime {
   env: Environment;
@@ -36,6 +37,8 @@ export interface Runtime {
   catalogueAnswers: CatalogueAnswers;
   /** What pages compute from consultants and bookings, forgotten the same way. */
   catalogueData: ChangeAwareCache<unknown>;
+  /** The directory's pages as anonymous visitors get them, forgotten the same way. */
+  cataloguePages: ChangeAwareCache<SharedPage>;
   /** Live sessions kept in memory: only where the database's notices arrive with each commit. */
   keptSessions?: KeptSessions;
   stopBackgroundWork(): Promise<void>;
@@ -149,6 +152,8 @@ async function startRuntime(): Promise<Runtime> {
   const stopHearingChanges = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
   const catalogueData = createCatalogueData();
   const stopHearingDataChanges = await catalogueData.hear(database, CATALOGUE_CHANGES_CHANNEL);
+  const cataloguePages = createCataloguePages();
+  const stopHearingPageChanges = await cataloguePages.hear(database, CATALOGUE_CHANGES_CHANNEL);
   const { keptSessions, stop: stopKeepingSessions } = await startKeepingSessions(database);
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
@@ -171,11 +176,13 @@ async function startRuntime(): Promise<Runtime> {
     payments,
     catalogueAnswers,
     catalogueData,
+    cataloguePages,
     keptSessions,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
       await stopHearingChanges();
       await stopHearingDataChanges();
+      await stopHearingPageChanges();
       await stopKeepingSessions();
       // Reminders first: their last run may still queue e-mails for the outbox.
       await reminderWorker.stop();

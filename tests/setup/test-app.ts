@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { KeptSessions } from "~/features/accounts/sessions.server";
+import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
@@ -10,7 +11,7 @@ import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import type { CatalogueAnswers } from "../../server/api/catalogue-answers";
 import { createHttpApp, type PageHandler } from "../../server/http-app";
-import type { PageStore } from "../../server/page-cache";
+import type { PageStore, SharedPage } from "../../server/page-cache";
 import { testEnvironment } from "./test-environment";
 
 /** Data folders made for test apps; removed when the test process ends. */
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   keptSessions?: KeptSessions;
   /** Shares the rendered pages with a test's own reader (server/memory-answers.ts). */
   pageStore?: PageStore;
+  /** Keeps the directory's pages for anonymous visitors (createCataloguePages); without it, each renders. */
+  cataloguePages?: ChangeAwareCache<SharedPage>;
 }
 
 /**
@@ -59,6 +62,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     catalogueAnswers: options.catalogueAnswers,
     keptSessions: options.keptSessions,
     pageStore: options.pageStore,
+    cataloguePages: options.cataloguePages,
     handlePage:
       options.handlePage ??
       (async (request, context) => {

@@ -98,6 +98,14 @@ export async function directoryCardsKept(
   )) as DirectoryCard[];
 }
 
+/**
+ * When the directory moves on without a change in the database: the booking grid's half hour, and
+ * the day in `zone`, when "Today" and "Tomorrow" do (a zone's midnight need not fall on a half hour).
+ */
+export function directoryMoment(now: Date, zone: string): string {
+  return `${Math.floor(now.getTime() / HALF_HOUR_MS)}:${calendarDayIn(now, zone)}`;
+}
+
 /** The question and the half hour of `now`, when the booking grid moves on. */
 function questionKey(options: DirectoryQuestion, times: DirectoryTimes) {
   return JSON.stringify([
