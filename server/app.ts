@@ -8,7 +8,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { type ServerBuild, ServerRouter } from "react-router";
 import { restoreClassifier, type SavedClassifier } from "~/features/bot/nlu";
 import { policyOptionsFor } from "~/infra/content-security-policy.server";
-import { createHttpApp, PAGE_STORE_OPTIONS } from "./http-app";
+import { catalogueMomentFor, createHttpApp, PAGE_STORE_OPTIONS } from "./http-app";
 import { createMemoryAnswerer } from "./memory-answers";
 import { PageStore } from "./page-cache";
 import { createPageHandler } from "./page-handler";
@@ -43,6 +43,7 @@ export async function createApp(options: { build?: ServerBuild; keepDirectoryPag
     keptSessions,
   } = await getRuntime();
   const pageStore = new PageStore(PAGE_STORE_OPTIONS);
+  const keptDirectoryPages = options.keepDirectoryPages === false ? undefined : cataloguePages;
   const app = createHttpApp({
     env,
     logger,
@@ -51,7 +52,7 @@ export async function createApp(options: { build?: ServerBuild; keepDirectoryPag
     payments,
     catalogueAnswers,
     catalogueData,
-    cataloguePages: options.keepDirectoryPages === false ? undefined : cataloguePages,
+    cataloguePages: keptDirectoryPages,
     keptSessions,
     pageStore,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
@@ -59,6 +60,7 @@ export async function createApp(options: { build?: ServerBuild; keepDirectoryPag
   });
   const answerFromMemory = createMemoryAnswerer({
     pages: pageStore,
+    catalogue: keptDirectoryPages && { pages: keptDirectoryPages, moment: catalogueMomentFor(env) },
     catalogueAnswers,
     policy: policyOptionsFor(env),
     logger,

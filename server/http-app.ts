@@ -70,6 +70,12 @@ type AppEnv = { Variables: RequestContext; Bindings: Partial<HttpBindings> };
 const ONE_YEAR_SECONDS = 31_536_000;
 /** How long a rendered page is shared, and how many are kept. */
 export const PAGE_STORE_OPTIONS = { ttlMs: 10_000, maxEntries: 200 };
+
+/** What tells one kept directory page from another at the same address: the time it is (directoryMoment). */
+export function catalogueMomentFor(env: Environment): () => string {
+  const clock = clockFrom(env);
+  return () => directoryMoment(clock(), env.AGENCY_TZ);
+}
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A database outage: PostgreSQL restarts in seconds, and the pool reconnects on the next request. */
 const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -271,7 +277,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
       cacheKindOf: (path) => pageCacheKind(routeTable, path),
       cataloguePages,
-      catalogueMoment: () => directoryMoment(clock(), env.AGENCY_TZ),
+      catalogueMoment: catalogueMomentFor(env),
       policy: policyOptionsFor(env),
     }),
   );

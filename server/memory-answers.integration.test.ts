@@ -8,16 +8,18 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
+import { consultants } from "../db/schema";
 import { createConsultant, createUserWithSession } from "../tests/setup/factories";
 import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
 import { CATALOGUE_CHANGES_CHANNEL, createCatalogueAnswers } from "./api/catalogue-answers";
-import { PAGE_STORE_OPTIONS } from "./http-app";
+import { catalogueMomentFor, PAGE_STORE_OPTIONS } from "./http-app";
 import { createMemoryAnswerer } from "./memory-answers";
-import { PageStore } from "./page-cache";
+import { createCataloguePages, PageStore } from "./page-cache";
 
 let database: DatabaseHandle;
 let stopHearing: () => Promise<void>;
@@ -26,6 +28,8 @@ let baseUrl: string;
 let consultantId: string;
 const catalogueAnswers = createCatalogueAnswers();
 const pageStore = new PageStore(PAGE_STORE_OPTIONS);
+const cataloguePages = createCataloguePages();
+let stopHearingPages: () => Promise<void>;
 const logLines: Array<Record<string, unknown>> = [];
 /** Requests that reached the app, past the lane. */
 let reachedApp = 0;
@@ -33,6 +37,7 @@ let reachedApp = 0;
 beforeAll(async () => {
   database = await createTestDatabase();
   stopHearing = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
+  stopHearingPages = await cataloguePages.hear(database, CATALOGUE_CHANGES_CHANNEL);
   consultantId = (await createConsultant(database.db, { name: "Lane Consultant" })).id;
   const logger = createLogger("info", {
     pretty: false,
@@ -43,9 +48,10 @@ beforeAll(async () => {
       },
     }),
   });
-  const { app } = createTestApp(database, {
+  const { app, env } = createTestApp(database, {
     catalogueAnswers,
     pageStore,
+    cataloguePages,
     logger,
     handlePage: async (request, context) =>
       new Response(
@@ -55,6 +61,7 @@ beforeAll(async () => {
   });
   const answerFromMemory = createMemoryAnswerer({
     pages: pageStore,
+    catalogue: { pages: cataloguePages, moment: catalogueMomentFor(env) },
     catalogueAnswers,
     policy: { isProduction: false, servedOverHttps: false },
     logger,
@@ -73,6 +80,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await stopHearing();
+  await stopHearingPages();
   await database.close();
 });
 
@@ -124,6 +132,20 @@ describe("answers from memory, before the app", () => {
     const line = logLines.find((entry) => entry.requestId === kept.answer.headers["x-request-id"]);
     expect(line).toMatchObject({ msg: "request", method: "GET", path: "/services", status: 200 });
     expect(typeof line?.durationMs).toBe("number");
+  });
+
+  it("serves a kept directory page until the database says consultants or bookings changed", async () => {
+    for (const path of ["/consultant", "/consultant/marketing?sort=fee-high"]) {
+      const rendered = await answeredFromMemory(path);
+      const kept = await answeredFromMemory(path);
+      expect(rendered.fromMemory, path).toBe(false);
+      expect(kept.fromMemory, path).toBe(true);
+      expect(kept.answer.body.equals(rendered.answer.body)).toBe(true);
+      expect(comparable(kept.answer.headers)).toEqual(comparable(rendered.answer.headers));
+    }
+    await database.db.update(consultants).set({ feeCents: 6_500 }).where(eq(consultants.id, consultantId));
+    await expect.poll(async () => (await answeredFromMemory("/consultant")).fromMemory).toBe(false);
+    expect((await answeredFromMemory("/consultant")).fromMemory).toBe(true);
   });
 
   it("serves a client that asks for no compression the same uncompressed bytes as the app", async () => {

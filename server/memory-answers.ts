@@ -1,23 +1,26 @@
 // Answers that are already in memory, written straight to Node's response before the request
-// reaches the Hono app: a fresh shared page (server/page-cache.ts) or a kept consultant list or
-// slots answer (server/api/catalogue-answers.ts). Going through Hono's chain and a Fetch Response
+// reaches the Hono app: a fresh shared page or a kept directory page (server/page-cache.ts), or a
+// kept consultant list or slots answer (server/api/catalogue-answers.ts). Going through Hono's chain and a Fetch Response
 // cost these requests more than half of their time (issue 16: a cached page at 0.4× of bare
 // node:http). Everything the app would add is added here too, from the same functions: security
 // headers, the request id, the access-log line, `Vary: Origin` on the API. Any request this lane
 // is not sure about goes to the app.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 import type { Logger } from "~/infra/logger.server";
 import { logWhenSent } from "./access-log";
 import { type CatalogueAnswers, catalogueKeys } from "./api/catalogue-answers";
 import { encodedAnswer } from "./encoded-body";
-import { isAnonymousRequest, type PageStore, sharedPageAnswer } from "./page-cache";
+import { isAnonymousRequest, type PageStore, type SharedPage, sharedPageAnswer } from "./page-cache";
 import { receivedAtOf } from "./received-at";
 import { createCspNonce, fixedSecurityHeaders } from "./security-headers";
 
 export interface MemoryAnswerSources {
   pages: PageStore;
+  /** The kept directory pages, and what besides the address is in their keys (the page cache's). */
+  catalogue?: { pages: ChangeAwareCache<SharedPage>; moment(): string };
   catalogueAnswers: CatalogueAnswers;
   policy: PolicyOptions;
   logger: Logger;
@@ -74,7 +77,8 @@ export function createMemoryAnswerer(sources: MemoryAnswerSources): MemoryAnswer
       ]);
       if (answer.status === 200) answer.headers.push(["Content-Type", "application/json"]);
     } else {
-      const page = sources.pages.fresh(url);
+      const page =
+        sources.pages.fresh(url) ?? sources.catalogue?.pages.peek(`${url} ${sources.catalogue.moment()}`);
       if (!page) return false;
       answer = sharedPageAnswer(page, conditions);
     }
