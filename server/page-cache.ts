@@ -5,7 +5,7 @@ import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-secur
 import type { RequestContext } from "~/infra/request-context.server";
 import { inlineScriptSources } from "~/lib/inline-scripts";
 import type { PageCacheKind } from "~/route-table";
-import { type EncodedBody, encodedAnswer, encodeOnce, etagOf } from "./encoded-body";
+import { type CompressionEffort, type EncodedBody, encodedAnswer, encodeOnce, etagOf } from "./encoded-body";
 
 /** A page as every anonymous visitor gets it: the same bytes, stored in each encoding once. */
 export interface SharedPage {
@@ -110,9 +110,18 @@ const PER_RESPONSE_HEADERS = new Set([
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variables: RequestContext }> {
   const { store, cataloguePages } = options;
   const rendering = new Map<string, Promise<SharedPage | undefined>>();
+  /**
+   * The last "catalogue" page made for each address, kept past the notices that forget them: most
+   * bookings leave a directory page's bytes as they were, and then its compressed copies are reused.
+   */
+  const lastCataloguePages = new PageStore({ ttlMs: 0, maxEntries: CATALOGUE_PAGES.maxEntries });
 
   /** The response just rendered as a page to share; undefined when it is not one. */
-  async function sharedPageOf(context: Context<{ Variables: RequestContext }>, previous?: SharedPage) {
+  async function sharedPageOf(
+    context: Context<{ Variables: RequestContext }>,
+    previous: SharedPage | undefined,
+    effort: CompressionEffort,
+  ) {
     const response = context.res;
     const html = response.headers.get("Content-Type")?.startsWith("text/html");
     if (response.status !== 200 || !html || response.headers.has("Set-Cookie")) return undefined;
@@ -121,12 +130,12 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
       context.get("cspNonce"),
       context.get("requestId"),
     );
-    return sharedPage(body, response, previous, options.policy);
+    return sharedPage(body, response, previous, options.policy, effort);
   }
 
   /** The response just rendered, stored when it is a page to share; undefined when it is not. */
   async function storeRendered(key: string, context: Context<{ Variables: RequestContext }>) {
-    const page = await sharedPageOf(context, store.get(key));
+    const page = await sharedPageOf(context, store.get(key), "strongest");
     if (page) store.set(key, page);
     return page;
   }
@@ -153,7 +162,9 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
       const page = await cataloguePages.get(`${key} ${options.catalogueMoment()}`, async () => {
         renderedHere = true;
         await next();
-        return sharedPageOf(context);
+        const rendered = await sharedPageOf(context, lastCataloguePages.get(key), "quick");
+        if (rendered) lastCataloguePages.set(key, rendered);
+        return rendered;
       });
       if (page) {
         context.res = answer(
@@ -213,6 +224,7 @@ async function sharedPage(
   response: Response,
   previous: SharedPage | undefined,
   policy: PolicyOptions,
+  effort: CompressionEffort,
 ): Promise<SharedPage> {
   const identity = Buffer.from(html, "utf8");
   const headers = [...response.headers.entries()].filter(
@@ -224,7 +236,7 @@ async function sharedPage(
     status: response.status,
     headers,
     policy: contentSecurityPolicy({ sha256: inlineScriptDigests(html) }, policy),
-    body: await encodeOnce(identity),
+    body: await encodeOnce(identity, { effort }),
     storedAt: Date.now(),
   };
 }
