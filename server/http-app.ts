@@ -71,29 +71,11 @@ const ONE_YEAR_SECONDS = 31_536_000;
 /** How long a rendered page is shared, and how many are kept. */
 export const PAGE_STORE_OPTIONS = { ttlMs: 10_000, maxEntries: 200 };
 
-const QUARTER_HOUR_MS = 15 * 60_000;
-
-/**
- * What tells one kept directory page from another at the same address: the time it is
- * (directoryMoment). Asked for every page request the memory lane cannot answer otherwise, so it
- * is worked out once a quarter hour: the grid's half hours fall on one, and so does every zone's
- * midnight, every offset being a whole number of quarter hours.
- */
-export function catalogueMomentFor(env: Environment): () => string {
-  const clock = clockFrom(env);
-  let last: { quarterHour: number; moment: string } | undefined;
-  return () => {
-    const now = clock();
-    const quarterHour = Math.floor(now.getTime() / QUARTER_HOUR_MS);
-    if (last?.quarterHour !== quarterHour)
-      last = { quarterHour, moment: directoryMoment(now, env.AGENCY_TZ) };
-    return last.moment;
-  };
-}
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A database outage: PostgreSQL restarts in seconds, and the pool reconnects on the next request. */
 const OUTAGE_RETRY_AFTER_SECONDS = 5;
 const BUSY_RETRY_AFTER_SECONDS = 1;
+
 const outageMessage = "We cannot reach our database right now. Please try again in a few seconds.";
 const busyMessage = "The site is busy right now. Please try again in a moment.";
 /** A picture of up to PICTURE_MAX_BYTES plus the other form fields. */
@@ -113,6 +95,26 @@ const writesLeavingTheCatalogueAlone = [
 ];
 /** The JSON API's routes that take a picture (the pages that do say so in the route table). */
 const uploadApiPaths = [/^\/api\/user\/update-profile$/, /^\/api\/admin\/consultants(\/[^/]+)?$/];
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * What tells one kept directory page from another at the same address: the time it is
+ * (directoryMoment). Asked for every page request the memory lane cannot answer otherwise, so it
+ * is worked out once a quarter hour: the grid's half hours fall on one, and so does every zone's
+ * midnight, every offset being a whole number of quarter hours.
+ */
+export function catalogueMomentFor(env: Environment): () => string {
+  const clock = clockFrom(env);
+  let last: { quarterHour: number; moment: string } | undefined;
+  return () => {
+    const now = clock();
+    const quarterHour = Math.floor(now.getTime() / QUARTER_HOUR_MS);
+    if (last?.quarterHour !== quarterHour)
+      last = { quarterHour, moment: directoryMoment(now, env.AGENCY_TZ) };
+    return last.moment;
+  };
+}
 
 function isUploadPath(path: string): boolean {
   // Client-side form posts go to "<path>.data" (React Router single fetch).

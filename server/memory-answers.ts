@@ -1,10 +1,10 @@
 // Answers that are already in memory, written straight to Node's response before the request
 // reaches the Hono app: a fresh shared page or a kept directory page (server/page-cache.ts), or a
-// kept consultant list or slots answer (server/api/catalogue-answers.ts). Going through Hono's chain and a Fetch Response
-// cost these requests more than half of their time (issue 16: a cached page at 0.4× of bare
-// node:http). Everything the app would add is added here too, from the same functions: security
-// headers, the request id, the access-log line, `Vary: Origin` on the API. Any request this lane
-// is not sure about goes to the app.
+// kept consultant list or slots answer (server/api/catalogue-answers.ts). Going through Hono's
+// chain and a Fetch Response cost these requests more than half of their time (issue 16: a cached
+// page at 0.4× of bare node:http). Everything the app would add is added here too, from the same
+// functions: security headers, the request id, the access-log line, `Vary: Origin` on the API.
+// Any request this lane is not sure about goes to the app.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";

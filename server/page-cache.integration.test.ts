@@ -280,6 +280,32 @@ describe("the directory's pages for anonymous visitors", () => {
     }
   });
 
+  it("lets a visitor who waited for a render that failed render the page for themselves", async () => {
+    cataloguePages.forgetAll();
+    let release: () => void = () => {};
+    let attempts = 0;
+    const { app } = createTestApp(database, {
+      cataloguePages,
+      handlePage: async () => {
+        attempts += 1;
+        if (attempts === 1) {
+          await new Promise<void>((resolve) => (release = resolve));
+          throw new Error("the first render broke");
+        }
+        return new Response("<p>directory</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      },
+    });
+    const failing = app.request("/consultant");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waiting = app.request("/consultant");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect((await failing).status).toBe(500);
+    const own = await waiting;
+    expect(own.status).toBe(200);
+    expect(await own.text()).toBe("<p>directory</p>");
+  });
+
   it("renders for every visitor with a session or a token, and when no notice can be heard", async () => {
     const app = directoryApp();
     await app.request("/consultant");
