@@ -31,29 +31,13 @@ export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
  */
 export async function createApp(options: { build?: ServerBuild; keepDirectoryPages?: boolean } = {}) {
   if (import.meta.env.PROD) loadSavedClassifier();
-  const {
-    env,
-    logger,
-    database,
-    secrets,
-    payments,
-    catalogueAnswers,
-    catalogueData,
-    cataloguePages,
-    keptSessions,
-  } = await getRuntime();
+  const runtime = await getRuntime();
+  const { env, logger, catalogueAnswers } = runtime;
   const pageStore = new PageStore(PAGE_STORE_OPTIONS);
-  const keptDirectoryPages = options.keepDirectoryPages === false ? undefined : cataloguePages;
+  const keptDirectoryPages = options.keepDirectoryPages === false ? undefined : runtime.cataloguePages;
   const app = createHttpApp({
-    env,
-    logger,
-    database,
-    secrets,
-    payments,
-    catalogueAnswers,
-    catalogueData,
+    ...runtime,
     cataloguePages: keptDirectoryPages,
-    keptSessions,
     pageStore,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
