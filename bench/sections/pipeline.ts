@@ -25,6 +25,13 @@ const comparisons: Comparison[] = [
   { what: "GET /healthz", path: "/healthz", headers: {}, targetRatio: 0.5 },
   { what: "GET / (br, cached)", path: "/", headers: { "Accept-Encoding": "br" }, targetRatio: 0.5 },
   { what: "GET / (gzip, cached)", path: "/", headers: { "Accept-Encoding": "gzip" }, targetRatio: 0.5 },
+  // Kept until a consultant or a booking changes (decision 25); nothing changes during the run.
+  {
+    what: "GET /consultant (br, kept)",
+    path: "/consultant",
+    headers: { "Accept-Encoding": "br" },
+    targetRatio: 0.5,
+  },
   {
     what: "GET /api/doctor/list (gzip)",
     path: "/api/doctor/list",
