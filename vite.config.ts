@@ -40,7 +40,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // and CommonJS-only packages (sharp, PGlite, pg, ics, NLP.js, ...) stay in node_modules.
   ssr: command === "build" ? { noExternal: bundledServerLibraries } : undefined,
   // Static pages' module (app/components/static-page.ts) is built like a worker: its own bundle, as
-  // an ES module so the chat it loads on demand is a chunk of its own.
-  worker: { format: "es" },
+  // an ES module so the chat it loads on demand is a chunk of its own. Tailwind builds the whole
+  // stylesheet it links for that chat (decision 35), as for the pages.
+  worker: { format: "es", plugins: () => [tailwindcss()] },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
+import { withPageStylesheet } from "~/infra/page-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -37,7 +38,7 @@ export default async function handleRequest(
   const html = renderToString(page);
   if (!html.includes(CLIENT_RENDERED_BOUNDARY)) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), {
+    return new Response(Buffer.from(`<!DOCTYPE html>${withPageStylesheet(html)}`), {
       headers: responseHeaders,
       status: responseStatusCode,
     });
@@ -119,8 +120,9 @@ function renderStreamed(
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const html = withPageStylesheet(Buffer.concat(chunks).toString("utf8"));
             resolve(
-              new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+              new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }),
             );
             callback();
           },

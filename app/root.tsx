@@ -21,6 +21,7 @@ import { workAreaFor } from "./features/accounts/roles";
 import { takeToast } from "./infra/flash.server";
 import type { ToastMessage } from "./lib/behaviours/toast";
 import { useNonce } from "./lib/nonce";
+import { PAGE_STYLESHEET_MARK } from "./lib/page-stylesheet-mark";
 import { isStaticPage, routeTable } from "./route-table";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -59,9 +60,11 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 /**
- * In production every page carries the whole stylesheet (about 10 KB gzip) in its head, so its first
- * paint waits for no other request; the browser bundle never holds it. Development links it, for
- * hot reload (under Vitest the stylesheet has no URL, and an empty `href` would only draw a warning).
+ * In production every page carries its stylesheet in its head, so its first paint waits for no other
+ * request; the browser bundle never holds it. A hydrated page carries the whole stylesheet (about
+ * 10 KB gzip): its next pages render in the browser. A static page carries only the rules its own
+ * markup uses, put in by entry.server.tsx (decision 35). Development links the stylesheet, for hot
+ * reload (under Vitest it has no URL, and an empty `href` would only draw a warning).
  */
 const inlineStylesheet = import.meta.env.PROD && import.meta.env.SSR ? stylesheetText : undefined;
 
@@ -101,7 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             // The browser keeps the server's text: hydration does not compare it.
             suppressHydrationWarning
             // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Tailwind
-            dangerouslySetInnerHTML={{ __html: inlineStylesheet ?? "" }}
+            dangerouslySetInnerHTML={{
+              __html: staticPage && inlineStylesheet ? PAGE_STYLESHEET_MARK : (inlineStylesheet ?? ""),
+            }}
           />
         ) : null}
         <Meta />

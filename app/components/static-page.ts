@@ -5,6 +5,8 @@
  * by their data attributes instead of by the components' effects. The two parts that need React,
  * the chat and the contact form's country search, are loaded when the visitor asks for them.
  */
+
+import wholeStylesheetUrl from "~/app.css?url";
 import { attachAccordion } from "~/lib/behaviours/accordion";
 import { attachBrowserTimeZone } from "~/lib/behaviours/browser-time-zone";
 import { attachCarousel } from "~/lib/behaviours/carousel";
@@ -52,10 +54,31 @@ each<HTMLFormElement>("form[data-directory-filters]", (form) => {
 scrollToFaqFromHash();
 window.addEventListener("hashchange", scrollToFaqFromHash);
 
+let wholeStylesheet: Promise<void> | undefined;
+
+/**
+ * The page's own stylesheet holds only the rules its markup uses (decision 35); the React parts
+ * below draw markup of their own, so they wait for the whole stylesheet (cached, one request).
+ */
+function loadWholeStylesheet(): Promise<void> {
+  wholeStylesheet ??= new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = wholeStylesheetUrl;
+    link.dataset.wholeStylesheet = "";
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener("error", () => resolve(), { once: true });
+    document.head.append(link);
+  });
+  return wholeStylesheet;
+}
+
 each<HTMLElement>("[data-chat-widget]", (container) => {
   const bot = JSON.parse(container.dataset.chatWidget ?? "{}") as ChatBotAddress;
   const mount = (openedByVisitor: boolean) =>
-    import("./chat-island").then(({ mountChat }) => mountChat(container, bot, openedByVisitor));
+    Promise.all([import("./chat-island"), loadWholeStylesheet()]).then(([{ mountChat }]) =>
+      mountChat(container, bot, openedByVisitor),
+    );
   if (chatWasLeftInUse()) {
     void mount(false);
     return;
@@ -79,11 +102,14 @@ each<HTMLElement>("[data-country-picker]", (picker) => {
   const controller = new AbortController();
   const start = () => {
     controller.abort();
-    void import("./country-island").then(({ mountCountryCombobox }) => {
-      const mount = () => mountCountryCombobox(picker);
-      if (select && document.activeElement === select) select.addEventListener("blur", mount, { once: true });
-      else mount();
-    });
+    void Promise.all([import("./country-island"), loadWholeStylesheet()]).then(
+      ([{ mountCountryCombobox }]) => {
+        const mount = () => mountCountryCombobox(picker);
+        if (select && document.activeElement === select)
+          select.addEventListener("blur", mount, { once: true });
+        else mount();
+      },
+    );
   };
   // Focus may be there already: a form sent back with errors focuses its first one.
   if (form.contains(document.activeElement)) return start();
