@@ -223,17 +223,21 @@ const HTML_ENTITIES: Record<string, string> = {
 /** Every class the markup's elements carry (React writes `class="…"`, entities escaped). */
 function classesIn(html: string): Set<string> {
   const classes = new Set<string>();
+  // Most elements repeat a few class lists (a grid's cards): each list is split once.
+  const listsSeen = new Set<string>();
   let position = html.indexOf(CLASS_ATTRIBUTE);
   while (position !== -1) {
     const start = position + CLASS_ATTRIBUTE.length;
     const end = html.indexOf('"', start);
     if (end === -1) break;
     const value = html.slice(start, end);
+    position = html.indexOf(CLASS_ATTRIBUTE, end);
+    if (listsSeen.has(value)) continue;
+    listsSeen.add(value);
     const decoded = value.includes("&")
       ? value.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => HTML_ENTITIES[entity] ?? entity)
       : value;
     for (const name of decoded.split(/\s+/)) if (name) classes.add(name);
-    position = html.indexOf(CLASS_ATTRIBUTE, end);
   }
   return classes;
 }
