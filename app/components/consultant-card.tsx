@@ -26,6 +26,10 @@ export function AvailabilityBadge({ available }: { available: boolean }) {
 /**
  * A consultant in a grid; the whole card opens the booking page. The name is a heading one level
  * below the grid's own heading, so screen-reader users can jump from consultant to consultant.
+ * A card below the first row (not `eager`) is laid out, painted and given its picture only as it
+ * nears the screen (`content-visibility: auto`): on /consultant, eighteen cards drawn at once
+ * right after the first paint put Lighthouse's Total Blocking Time near its limit. Until then it
+ * keeps a card's usual height (its width comes from the grid), then the height it was drawn at.
  */
 export function ConsultantCard({
   consultant,
@@ -40,7 +44,7 @@ export function ConsultantCard({
   return (
     <Link
       to={`/appointment/${consultant.id}`}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
+      className={`group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md${eager ? "" : " [contain-intrinsic-size:auto_none_auto_440px] [content-visibility:auto]"}`}
     >
       <Portrait
         src={consultant.image}
