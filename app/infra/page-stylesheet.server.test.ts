@@ -78,3 +78,21 @@ describe("a static page's own stylesheet", () => {
     expect(filled.startsWith("<style>")).toBe(true);
   });
 });
+
+describe("stylesheets already made", () => {
+  it("are given again for a page with the same class lists, and made anew for other lists", () => {
+    const fresh = parseStylesheet(stylesheet);
+    const first = stylesheetFor(fresh, '<p class="flex">One</p>');
+    expect(stylesheetFor(fresh, '<p class="flex">Two</p><i class="flex"></i>')).toBe(first);
+    expect(fresh.made.size).toBe(1);
+    expect(stylesheetFor(fresh, '<p class="hidden">Three</p>')).toContain(".hidden{display:none}");
+    expect(fresh.made.size).toBe(2);
+  });
+
+  it("keep at most 64, the oldest forgotten first", () => {
+    const fresh = parseStylesheet(stylesheet);
+    for (let index = 0; index < 70; index += 1) stylesheetFor(fresh, `<p class="flex page-${index}"></p>`);
+    expect(fresh.made.size).toBe(64);
+    expect([...fresh.made.keys()][0]).toBe("flex page-6");
+  });
+});

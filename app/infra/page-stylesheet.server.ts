@@ -42,22 +42,37 @@ export interface ParsedStylesheet {
   before: string;
   utilities: UtilityRule[];
   after: string;
+  /** Stylesheets made, by the page's class lists: most renders repeat a page already made. */
+  made: Map<string, string>;
 }
+
+/** How many made stylesheets are kept (one per distinct page layout; a few KB of CSS each). */
+const MADE_KEPT = 64;
 
 export function parseStylesheet(text: string): ParsedStylesheet {
   const start = text.indexOf(UTILITIES_LAYER);
-  if (start === -1) return { whole: text, before: text, utilities: [], after: "" };
+  if (start === -1) return { whole: text, before: text, utilities: [], after: "", made: new Map() };
   const bodyStart = start + UTILITIES_LAYER.length;
   const bodyEnd = closingBrace(text, bodyStart);
   const utilities: UtilityRule[] = [];
   collectRules(text.slice(bodyStart, bodyEnd), [], utilities);
-  return { whole: text, before: text.slice(0, start), utilities, after: text.slice(bodyEnd + 1) };
+  return {
+    whole: text,
+    before: text.slice(0, start),
+    utilities,
+    after: text.slice(bodyEnd + 1),
+    made: new Map(),
+  };
 }
 
 /** The stylesheet a page with this markup needs. */
 export function stylesheetFor(stylesheet: ParsedStylesheet, html: string): string {
   if (stylesheet.utilities.length === 0) return stylesheet.whole;
-  const used = classesIn(html);
+  const classLists = classListsIn(html);
+  const key = classLists.join("\n");
+  const made = stylesheet.made.get(key);
+  if (made !== undefined) return made;
+  const used = classesOf(classLists);
   const parts: string[] = [stylesheet.before, UTILITIES_LAYER];
   let open: string[] = [];
   for (const rule of stylesheet.utilities) {
@@ -70,7 +85,13 @@ export function stylesheetFor(stylesheet: ParsedStylesheet, html: string): strin
     parts.push(rule.text);
   }
   parts.push("}".repeat(open.length), "}", stylesheet.after);
-  return parts.join("");
+  const text = parts.join("");
+  if (stylesheet.made.size >= MADE_KEPT) {
+    const oldest = stylesheet.made.keys().next().value;
+    if (oldest !== undefined) stylesheet.made.delete(oldest);
+  }
+  stylesheet.made.set(key, text);
+  return text;
 }
 
 function collectRules(body: string, conditions: string[], into: UtilityRule[]): void {
@@ -220,23 +241,28 @@ const HTML_ENTITIES: Record<string, string> = {
   "&#39;": "'",
 };
 
-/** Every class the markup's elements carry (React writes `class="…"`, entities escaped). */
-function classesIn(html: string): Set<string> {
-  const classes = new Set<string>();
-  // Most elements repeat a few class lists (a grid's cards): each list is split once.
-  const listsSeen = new Set<string>();
+/** The markup's class lists (React writes `class="…"`), each once, in the order they first appear. */
+function classListsIn(html: string): string[] {
+  // Most elements repeat a few class lists (a grid's cards).
+  const lists = new Set<string>();
   let position = html.indexOf(CLASS_ATTRIBUTE);
   while (position !== -1) {
     const start = position + CLASS_ATTRIBUTE.length;
     const end = html.indexOf('"', start);
     if (end === -1) break;
-    const value = html.slice(start, end);
+    lists.add(html.slice(start, end));
     position = html.indexOf(CLASS_ATTRIBUTE, end);
-    if (listsSeen.has(value)) continue;
-    listsSeen.add(value);
-    const decoded = value.includes("&")
-      ? value.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => HTML_ENTITIES[entity] ?? entity)
-      : value;
+  }
+  return [...lists];
+}
+
+/** The classes of those lists, their entities decoded. */
+function classesOf(classLists: string[]): Set<string> {
+  const classes = new Set<string>();
+  for (const list of classLists) {
+    const decoded = list.includes("&")
+      ? list.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => HTML_ENTITIES[entity] ?? entity)
+      : list;
     for (const name of decoded.split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
