@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { withPageStylesheet } from "~/infra/page-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
+import { PAGE_STYLESHEET_MARK } from "~/lib/page-stylesheet-mark";
 
 export const streamTimeout = 5_000;
 
@@ -120,10 +121,11 @@ function renderStreamed(
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const html = withPageStylesheet(Buffer.concat(chunks).toString("utf8"));
-            resolve(
-              new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }),
-            );
+            const document = Buffer.concat(chunks);
+            const body = document.includes(PAGE_STYLESHEET_MARK)
+              ? Buffer.from(withPageStylesheet(document.toString("utf8")))
+              : document;
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });

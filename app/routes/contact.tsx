@@ -111,7 +111,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Tell us about your business and where you need a hand. We will match you with a virtual assistant
             from our talent pool who fits your work.
           </p>
-          <ul aria-label="Our contact details" className="mt-8 flex flex-wrap gap-x-8 gap-y-4">
+          {/*
+           * A column on phones: in a wrapping row, the address (the longest) was drawn beside the
+           * phone while its text was still arriving, then moved down a line (a layout shift).
+           */}
+          <ul
+            aria-label="Our contact details"
+            className="mt-8 flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:gap-x-8"
+          >
             <ContactLink
               icon={MailIcon}
               label="Email"

@@ -29,6 +29,8 @@ const fixedPages = [
   "/consultant/it?sort=fee-high",
   "/consultant/no-such-speciality",
   "/project",
+  // A 404 on a static page's address: the error page, a lazy part rendered on the server.
+  "/projects/00000000-0000-4000-8000-000000000000",
 ];
 
 /** Every element's computed style (and its ::before and ::after), animations held at their start. */
