@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { services } from "../../app/content/services";
-import { waitUntilInteractive } from "./support/site";
+import { publicPages, waitUntilInteractive } from "./support/site";
 import { mobileViewport, viewports } from "./support/viewports";
 
 // Static pages carry only the stylesheet rules their markup uses (decision 35). Here each one is
@@ -16,12 +15,8 @@ const wholeStylesheet = wholeStylesheetFile
   : "";
 
 const fixedPages = [
-  "/",
-  "/services",
-  ...services.map((service) => service.path),
-  "/about",
+  ...publicPages,
   "/pricing",
-  "/blog",
   "/contact",
   "/login",
   "/forgot-password",
