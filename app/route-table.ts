@@ -97,7 +97,9 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/blog/rss.xml", file: "routes/blog-rss.ts" },
   // The sitemap lists each post from the blog folder, with its date.
   { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content", static: true },
-  { path: "/contact", file: "routes/contact.tsx", sitemap: true, static: true },
+  // The same form for every anonymous visitor (its ?plan= is part of the cache's key); a failed
+  // post's errors and the toast after a sent inquiry are not anonymous GETs, so they render.
+  { path: "/contact", file: "routes/contact.tsx", cache: "public-content", sitemap: true, static: true },
   // The same form for every anonymous visitor (what the query asks for is part of the cache's key).
   { path: "/login", file: "routes/login.tsx", cache: "public-content", static: true },
   { path: "/logout", file: "routes/logout.ts" },

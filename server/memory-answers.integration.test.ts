@@ -202,7 +202,7 @@ describe("answers from memory, before the app", () => {
       ["/api/doctor/list", { Origin: "https://old-client.example" }],
       ["/api/doctor/list", { token }],
       ["/api/doctor/list?speciality=Marketing", {}],
-      ["/contact", {}],
+      ["/contact", { Cookie: "flash=sent" }],
     ];
     for (const [path, headers] of leftToTheApp) {
       const { fromMemory } = await answeredFromMemory(path, headers);
