@@ -55,7 +55,7 @@ describe("health endpoints", () => {
 describe("request handling", () => {
   // Pages rendered per visitor; content pages for anonymous visitors are shared (page-cache tests).
   it("hands pages to the renderer with the database, a request id and a CSP nonce", async () => {
-    const response = await buildApp().request("/contact");
+    const response = await buildApp().request("/project");
     expect(response.status).toBe(200);
     const context = pageContexts.at(-1);
     expect(context?.db).toBe(database.db);
@@ -65,8 +65,8 @@ describe("request handling", () => {
 
   it("gives every response a fresh nonce", async () => {
     const app = buildApp();
-    const first = (await app.request("/contact")).headers.get("Content-Security-Policy");
-    const second = (await app.request("/contact")).headers.get("Content-Security-Policy");
+    const first = (await app.request("/project")).headers.get("Content-Security-Policy");
+    const second = (await app.request("/project")).headers.get("Content-Security-Policy");
     expect(first).not.toEqual(second);
   });
 
