@@ -13,7 +13,13 @@ import type { Logger } from "~/infra/logger.server";
 import { logWhenSent } from "./access-log";
 import { type CatalogueAnswers, catalogueKeys } from "./api/catalogue-answers";
 import { encodedAnswer } from "./encoded-body";
-import { isAnonymousRequest, type PageStore, type SharedPage, sharedPageAnswer } from "./page-cache";
+import {
+  cataloguePageKey,
+  isAnonymousRequest,
+  type PageStore,
+  type SharedPage,
+  sharedPageAnswer,
+} from "./page-cache";
 import { receivedAtOf } from "./received-at";
 import { createCspNonce, fixedSecurityHeaders } from "./security-headers";
 
@@ -78,7 +84,8 @@ export function createMemoryAnswerer(sources: MemoryAnswerSources): MemoryAnswer
       if (answer.status === 200) answer.headers.push(["Content-Type", "application/json"]);
     } else {
       const page =
-        sources.pages.fresh(url) ?? sources.catalogue?.pages.peek(`${url} ${sources.catalogue.moment()}`);
+        sources.pages.fresh(url) ??
+        sources.catalogue?.pages.peek(cataloguePageKey(url, sources.catalogue.moment()));
       if (!page) return false;
       answer = sharedPageAnswer(page, conditions);
     }

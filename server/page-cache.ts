@@ -79,6 +79,11 @@ export function createCataloguePages(): ChangeAwareCache<SharedPage> {
   return new ChangeAwareCache<SharedPage>(CATALOGUE_PAGES);
 }
 
+/** A kept "catalogue" page's key: its path and query, and the moment it shows (catalogueMoment). */
+export function cataloguePageKey(pathAndQuery: string, moment: string): string {
+  return `${pathAndQuery} ${moment}`;
+}
+
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-session|session|flash)=/;
 
 /** No session, flash, token or credentials: the request is answered as for any visitor. */
@@ -159,7 +164,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
       // Requests that arrive while one renders share its page; one that finds no page to share
       // (an error page, a redirect) renders its own.
       let renderedHere = false;
-      const page = await cataloguePages.get(`${key} ${options.catalogueMoment()}`, async () => {
+      const page = await cataloguePages.get(cataloguePageKey(key, options.catalogueMoment()), async () => {
         renderedHere = true;
         await next();
         const rendered = await sharedPageOf(context, lastCataloguePages.get(key), "quick");

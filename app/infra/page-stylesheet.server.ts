@@ -118,14 +118,18 @@ function collectRules(body: string, conditions: string[], into: UtilityRule[]): 
 function utilityClasses(selectorList: string): string[] {
   const classes: string[] = [];
   for (const name of classNamesIn(selectorList)) {
-    if (!/^(?:group|peer)(?:\/|$)/.test(name)) classes.push(name);
+    if (!isVariantMarker(name)) classes.push(name);
   }
   return classes.length > 0 && everySelectorNamesAClass(selectorList) ? classes : [];
 }
 
+function isVariantMarker(className: string): boolean {
+  return /^(?:group|peer)(?:\/|$)/.test(className);
+}
+
 function everySelectorNamesAClass(selectorList: string): boolean {
   return splitTopLevel(selectorList).every((selector) =>
-    classNamesIn(selector).some((name) => !/^(?:group|peer)(?:\/|$)/.test(name)),
+    classNamesIn(selector).some((name) => !isVariantMarker(name)),
   );
 }
 
