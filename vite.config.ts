@@ -37,7 +37,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   // Pure-JavaScript libraries of many small files go into the server bundle: a start then reads one
   // file instead of about a thousand (importing the app took 1.3 s, now 0.7 s). Native, WebAssembly
-  // and CommonJS-only packages (sharp, PGlite, pg, ics, NLP.js, ...) stay in node_modules.
+  // and CommonJS-only packages (sharp, PGlite, pg, NLP.js, ...) stay in node_modules.
   ssr: command === "build" ? { noExternal: bundledServerLibraries } : undefined,
   // Static pages' module (app/components/static-page.ts) is built like a worker: its own bundle, as
   // an ES module so the chat it loads on demand is a chunk of its own. Tailwind builds the whole

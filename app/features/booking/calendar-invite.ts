@@ -1,6 +1,6 @@
-import { createEvent } from "ics";
 import { site } from "~/content/site";
 import type { Appointment, EmailAttachment } from "../../../db/schema";
+import { icalendarText, parameterValue, textValue, utcDateTime } from "./icalendar-format";
 import { SLOT_MINUTES } from "./slots";
 
 export interface InviteDetails {
@@ -28,30 +28,37 @@ export function inviteUid(appointmentId: string): string {
  * cancellation (METHOD:CANCEL), always with the appointment's UID.
  */
 export function calendarInvite(details: InviteDetails, kind: "request" | "cancel"): EmailAttachment {
-  const { error, value } = createEvent({
-    uid: inviteUid(details.appointmentId),
-    method: kind === "request" ? "REQUEST" : "CANCEL",
-    status: kind === "request" ? "CONFIRMED" : "CANCELLED",
-    sequence: details.sequence,
-    start: details.startsAt.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    duration: { minutes: details.durationMinutes },
-    title: details.title,
-    description: details.description,
-    location: details.location,
-    ...(details.url ? { url: details.url } : {}),
-    organizer: { name: details.organizer.name, email: details.organizer.email },
-    attendees: [
-      { name: details.attendee.name, email: details.attendee.email, rsvp: false, role: "REQ-PARTICIPANT" },
+  const method = kind === "request" ? "REQUEST" : "CANCEL";
+  const content = icalendarText([
+    ["BEGIN", "VCALENDAR"],
+    ["VERSION", "2.0"],
+    ["PRODID", `-//${site.name}//Booking//EN`],
+    ["CALSCALE", "GREGORIAN"],
+    ["METHOD", method],
+    ["BEGIN", "VEVENT"],
+    ["UID", inviteUid(details.appointmentId)],
+    ["DTSTAMP", utcDateTime(new Date())],
+    ["DTSTART", utcDateTime(details.startsAt)],
+    ["DURATION", `PT${details.durationMinutes}M`],
+    ["SEQUENCE", String(details.sequence)],
+    ["STATUS", kind === "request" ? "CONFIRMED" : "CANCELLED"],
+    ["SUMMARY", textValue(details.title)],
+    ["DESCRIPTION", textValue(details.description)],
+    ["LOCATION", textValue(details.location)],
+    ...(details.url ? [["URL", details.url] as const] : []),
+    ["ORGANIZER", `mailto:${details.organizer.email}`, `CN=${parameterValue(details.organizer.name)}`],
+    [
+      "ATTENDEE",
+      `mailto:${details.attendee.email}`,
+      `CN=${parameterValue(details.attendee.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE`,
     ],
-    productId: "va-hub/booking",
-  });
-  if (error || !value) throw error ?? new Error("Could not create the calendar invitation.");
+    ["END", "VEVENT"],
+    ["END", "VCALENDAR"],
+  ]);
   return {
     filename: kind === "request" ? "invite.ics" : "cancel.ics",
-    contentType: `text/calendar; charset=utf-8; method=${kind === "request" ? "REQUEST" : "CANCEL"}`,
-    content: value,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content,
   };
 }
 
