@@ -56,6 +56,20 @@ describe("legacySlotOf", () => {
 });
 
 describe("readLegacySlot", () => {
+  it("reads a slot named again to the same instant, in a Date of its own, per zone", () => {
+    const first = readLegacySlot("4_5_2027", "01:30 PM", NEW_YORK);
+    if (!first.ok) throw new Error("the slot should read");
+    first.startsAt.setTime(0);
+    expect(readLegacySlot("4_5_2027", "01:30 PM", NEW_YORK)).toEqual({
+      ok: true,
+      startsAt: new Date("2027-05-04T17:30:00.000Z"),
+    });
+    expect(readLegacySlot("4_5_2027", "01:30 PM", "Europe/London")).toEqual({
+      ok: true,
+      startsAt: new Date("2027-05-04T12:30:00.000Z"),
+    });
+  });
+
   it("turns slotDate and slotTime into the instant in the agency's zone", () => {
     expect(readLegacySlot("4_5_2027", "01:30 PM", NEW_YORK)).toEqual({
       ok: true,

@@ -69,15 +69,34 @@ export function readLegacySlot(
   slotTime: string,
   zone: string,
 ): { ok: true; startsAt: Date } | { ok: false; problem: LegacySlotProblem } {
+  const key = `${zone}\n${slotDate}\n${slotTime}`;
+  let read = slotsRead.get(key);
+  if (read === undefined) {
+    read = resolveLegacySlot(slotDate, slotTime, zone);
+    if (slotsRead.size >= MAX_SLOTS_REMEMBERED) slotsRead.clear();
+    slotsRead.set(key, read);
+  }
+  return typeof read === "number" ? { ok: true, startsAt: new Date(read) } : { ok: false, problem: read };
+}
+
+/**
+ * What each slot string read as (its instant in ms, or its problem): a rush of bookings names the
+ * same few slots, and luxon's resolution of a wall-clock time was a tenth of a refused attempt.
+ */
+const slotsRead = new Map<string, number | LegacySlotProblem>();
+/** A week of slots is 154 strings per spelling; the map starts afresh past this. */
+const MAX_SLOTS_REMEMBERED = 2048;
+
+function resolveLegacySlot(slotDate: string, slotTime: string, zone: string): number | LegacySlotProblem {
   const dateMatch = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim());
-  if (!dateMatch) return { ok: false, problem: "malformed" };
+  if (!dateMatch) return "malformed";
   const time = parseSlotTime(slotTime);
-  if (!time) return { ok: false, problem: "malformed-time" };
+  if (!time) return "malformed-time";
   const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
   const { hour, minute } = time;
   const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone: rememberedZone(zone) });
-  if (!start.isValid || start.day !== day || start.hour !== hour) return { ok: false, problem: "malformed" };
-  return { ok: true, startsAt: start.toJSDate() };
+  if (!start.isValid || start.day !== day || start.hour !== hour) return "malformed";
+  return start.toMillis();
 }
 
 /** The instant of a request's `slotDate` and `slotTime`, or a 400 with the old sentence. */

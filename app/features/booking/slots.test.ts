@@ -131,6 +131,29 @@ describe("slotProblem", () => {
     expect(slotProblem(instant, { now, zone: LOS_ANGELES })).toBe("off-grid");
   });
 
+  it("moves the window's end with the day of now, forwards and back", () => {
+    const lastDayStart = at("2027-05-10T10:00", NEW_YORK);
+    expect(slotProblem(lastDayStart, options)).toBe("outside-window");
+    expect(
+      slotProblem(lastDayStart, { now: at("2027-05-04T00:00", NEW_YORK), zone: NEW_YORK }),
+    ).toBeUndefined();
+    expect(slotProblem(lastDayStart, { now: at("2027-05-03T23:59", NEW_YORK), zone: NEW_YORK })).toBe(
+      "outside-window",
+    );
+  });
+
+  it("reads the grid in a zone whose offset is not whole hours", () => {
+    // Kathmandu is UTC+5:45: its 10:00 is 04:15 UTC.
+    const kathmandu = { now: new Date("2027-05-03T00:00:00Z"), zone: "Asia/Kathmandu" };
+    expect(slotProblem(new Date("2027-05-04T04:15:00Z"), kathmandu)).toBeUndefined();
+    expect(slotProblem(new Date("2027-05-04T04:00:00Z"), kathmandu)).toBe("off-grid");
+  });
+
+  it("finds no grid in an unknown zone or at an invalid instant", () => {
+    expect(slotProblem(new Date("2027-05-04T14:00:00Z"), { now, zone: "Nowhere/Atlantis" })).toBe("off-grid");
+    expect(slotProblem(new Date(Number.NaN), options)).toBe("off-grid");
+  });
+
   it("takes the slots the window offers, across a daylight-saving change", () => {
     for (const zone of [NEW_YORK, LOS_ANGELES]) {
       const windowNow = at("2027-11-05T09:00", zone);

@@ -143,20 +143,42 @@ export type SlotProblem = "off-grid" | "past" | "outside-window";
  */
 export function slotProblem(startsAt: Date, options: { now: Date; zone: string }): SlotProblem | undefined {
   const zone = rememberedZone(options.zone);
-  const start = DateTime.fromJSDate(startsAt, { zone });
+  const instant = startsAt.getTime();
+  if (!zone.isValid || Number.isNaN(instant)) return "off-grid";
+  // The wall clock in the zone, read off a UTC date shifted by the zone's offset: a booking attempt
+  // asks this every time, and luxon's objects for it were a tenth of a refused attempt's cost.
+  const wallClock = new Date(instant + zone.offset(instant) * 60_000);
+  const hour = wallClock.getUTCHours();
   if (
-    !start.isValid ||
-    start.second !== 0 ||
-    start.millisecond !== 0 ||
-    start.minute % SLOT_MINUTES !== 0 ||
-    start.hour < DAY_START_HOUR ||
-    start.hour >= DAY_END_HOUR
+    wallClock.getUTCSeconds() !== 0 ||
+    wallClock.getUTCMilliseconds() !== 0 ||
+    wallClock.getUTCMinutes() % SLOT_MINUTES !== 0 ||
+    hour < DAY_START_HOUR ||
+    hour >= DAY_END_HOUR
   ) {
     return "off-grid";
   }
-  const now = DateTime.fromJSDate(options.now, { zone });
-  if (start <= now) return "past";
-  const lastDay = now.startOf("day").plus({ days: BOOKING_WINDOW_DAYS });
-  if (start >= lastDay) return "outside-window";
+  if (instant <= options.now.getTime()) return "past";
+  if (instant >= bookingWindowEnd(options.now, options.zone)) return "outside-window";
   return undefined;
+}
+
+/** The last bookable day's end for a `now` on the day it was worked out for, by zone. */
+const windowEnds = new Map<string, { dayStart: number; nextDayStart: number; windowEnd: number }>();
+
+/** The instant the booking window closes: midnight, in the zone, seven days after the start of now's day. */
+function bookingWindowEnd(now: Date, zoneName: string): number {
+  const instant = now.getTime();
+  const remembered = windowEnds.get(zoneName);
+  if (remembered && instant >= remembered.dayStart && instant < remembered.nextDayStart) {
+    return remembered.windowEnd;
+  }
+  const dayStart = DateTime.fromJSDate(now, { zone: rememberedZone(zoneName) }).startOf("day");
+  const computed = {
+    dayStart: dayStart.toMillis(),
+    nextDayStart: dayStart.plus({ days: 1 }).toMillis(),
+    windowEnd: dayStart.plus({ days: BOOKING_WINDOW_DAYS }).toMillis(),
+  };
+  windowEnds.set(zoneName, computed);
+  return computed.windowEnd;
 }
