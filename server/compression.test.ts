@@ -9,6 +9,17 @@ function appUnderTest() {
   const app = new Hono();
   app.use(compressResponses());
   app.get("/small", (context) => context.json({ success: false, message: "Not authorized." }, 401));
+  app.get("/small-with-init", (context) => {
+    context.header("X-Before", "kept");
+    return context.json(
+      { success: true, message: "Booked ✓" },
+      { status: 201, headers: { "X-Given": "kept" } },
+    );
+  });
+  app.get("/small-with-record", (context) => {
+    context.header("X-Before", "kept");
+    return context.json({ success: true, message: "Booked ✓" }, 201, { "X-Given": "kept" });
+  });
   app.get("/big", (context) => {
     context.header("Set-Cookie", "first=1");
     context.header("Set-Cookie", "second=2", { append: true });
@@ -43,6 +54,19 @@ describe("response compression", () => {
     const body = await bytesOf(response);
     expect(response.headers.get("Content-Length")).toBe(String(body.length));
     expect(JSON.parse(body.toString())).toEqual({ success: false, message: "Not authorized." });
+  });
+
+  it("gives a JSON answer its length in bytes, keeping its status and every header it was given", async () => {
+    for (const path of ["/small-with-init", "/small-with-record"]) {
+      const response = await appUnderTest().request(path, { headers: { "Accept-Encoding": "br" } });
+      expect(response.status).toBe(201);
+      expect(response.headers.get("Content-Type")).toBe("application/json");
+      for (const name of ["X-Before", "X-Given"]) expect(response.headers.get(name)).toBe("kept");
+      const body = await bytesOf(response);
+      expect(response.headers.get("Content-Length")).toBe(String(body.length));
+      expect(body.length).toBeGreaterThan(body.toString().length);
+      expect(JSON.parse(body.toString())).toEqual({ success: true, message: "Booked ✓" });
+    }
   });
 
   it("compresses a large answer with brotli or gzip, as the client accepts, keeping every header", async () => {

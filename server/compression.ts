@@ -19,23 +19,26 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
  */
 export function compressResponses(): MiddlewareHandler {
   return async function compressResponse(context, next) {
+    answerJsonWithLength(context);
     await next();
     const response = context.res;
     const type = response.headers.get("Content-Type");
+    const length = response.headers.get("Content-Length");
+    // The headers first: reading `body` turns @hono/node-server's light answer into a whole web
+    // Response, sent through a stream (a fifth of a refused booking's cost in a rush).
     if (
-      !response.body ||
+      (length && Number(length) < MINIMUM_BYTES) ||
       context.req.method === "HEAD" ||
       response.status === 206 ||
       response.headers.has("Content-Encoding") ||
       response.headers.has("Transfer-Encoding") ||
       !type ||
       !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
-      NO_TRANSFORM.test(response.headers.get("Cache-Control") ?? "")
+      NO_TRANSFORM.test(response.headers.get("Cache-Control") ?? "") ||
+      !response.body
     ) {
       return;
     }
-    const length = response.headers.get("Content-Length");
-    if (length && Number(length) < MINIMUM_BYTES) return;
     const vary = response.headers.get("Vary");
     if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) {
       response.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
@@ -69,6 +72,26 @@ export function compressResponses(): MiddlewareHandler {
     headers.set("Content-Length", String(bytes.length));
     replaceResponse(context, bytes, response, headers);
   };
+}
+
+/**
+ * `context.json` as Hono makes it, plus the answer's length, so that a small answer (most JSON
+ * answers: errors, confirmations) is known to be small without reading its body back.
+ */
+function answerJsonWithLength(context: Context): void {
+  context.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
+    const text = JSON.stringify(object);
+    const body = context.body as (
+      data: string,
+      arg: unknown,
+      headers: Record<string, string | string[]>,
+    ) => Response;
+    return body(text, arg, {
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(text)),
+      ...headers,
+    });
+  }) as Context["json"];
 }
 
 /** Hono copies the old answer's headers onto a new one; these headers are already complete. */
