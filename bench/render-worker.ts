@@ -23,7 +23,7 @@ interface Bundle {
     renderToPipeableStream: typeof RenderToPipeableStream;
     ServerRouter: typeof ServerRouterComponent;
   };
-  createApp(options?: { build?: ServerBuild; keepDirectoryPages?: boolean }): Promise<FetchApp>;
+  createApp(options?: { build?: ServerBuild; keepPages?: boolean }): Promise<FetchApp>;
   closeRuntime(): Promise<void>;
 }
 
@@ -70,8 +70,8 @@ let entryMs = 0;
 const appRenderingWith = (renderer: typeof render) =>
   bundle.createApp({
     build: { ...build, entry: { ...build.entry, module: { ...build.entry.module, default: renderer } } },
-    // Anonymous visitors share the directory's page until a booking; every request here renders it.
-    keepDirectoryPages: false,
+    // The server shares some pages among anonymous visitors; every request here renders its page.
+    keepPages: false,
   });
 const app = await appRenderingWith(async (...args) => {
   const started = performance.now();

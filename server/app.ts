@@ -27,18 +27,19 @@ export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
 /**
  * The HTTP app, and the lane that answers from memory before it (server/main.ts tries that first).
  * For the render bench, which measures every render: `options.build` stands in for the pages'
- * build, and `keepDirectoryPages: false` renders the directory for every anonymous visitor.
+ * build, and `keepPages: false` renders every page for every visitor.
  */
-export async function createApp(options: { build?: ServerBuild; keepDirectoryPages?: boolean } = {}) {
+export async function createApp(options: { build?: ServerBuild; keepPages?: boolean } = {}) {
   if (import.meta.env.PROD) loadSavedClassifier();
   const runtime = await getRuntime();
   const { env, logger, catalogueAnswers } = runtime;
   const pageStore = new PageStore(PAGE_STORE_OPTIONS);
-  const keptDirectoryPages = options.keepDirectoryPages === false ? undefined : runtime.cataloguePages;
+  const keptDirectoryPages = options.keepPages === false ? undefined : runtime.cataloguePages;
   const app = createHttpApp({
     ...runtime,
     cataloguePages: keptDirectoryPages,
     pageStore,
+    keepPages: options.keepPages,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
   });

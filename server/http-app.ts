@@ -60,6 +60,8 @@ export interface HttpAppDependencies {
   keptSessions?: KeptSessions;
   /** Rendered pages shared by anonymous visitors; a fresh store (this app's alone) when not given. */
   pageStore?: PageStore;
+  /** `false`: every page is rendered for every visitor, as the render bench measures. */
+  keepPages?: boolean;
   /** Built browser files, served by this process in production; Vite serves them in development. */
   clientDirectory?: string;
 }
@@ -291,7 +293,8 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.use(
     pageCache({
       store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
-      cacheKindOf: (path) => pageCacheKind(routeTable, path),
+      cacheKindOf:
+        dependencies.keepPages === false ? () => undefined : (path) => pageCacheKind(routeTable, path),
       cataloguePages,
       catalogueMoment: catalogueMomentFor(env),
       policy: policyOptionsFor(env),

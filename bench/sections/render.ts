@@ -3,10 +3,9 @@
 // Method: bench/render-worker.ts runs in a process of its own with NODE_ENV=production (React's
 // production build, as in the server) and an empty embedded database. It imports the production
 // bundle (build/server/index.js) and builds the HTTP app exactly as the server does (createApp).
-// - app: `app.fetch(new Request(url))` and the whole body read, for a page rendered every time
-//   (/contact has no `cache` in app/route-table.ts; the directory, /consultant, is shared by
-//   anonymous visitors until a booking since 2026-11-29, and the worker's app is built without that
-//   cache; /login, the first page measured here until 2026-11-27, is shared too). That is
+// - app: `app.fetch(new Request(url))` and the whole body read. The worker's app keeps no page
+//   (createApp's `keepPages: false`): the server shares /contact and /consultant among anonymous
+//   visitors, and this measures the render each of them costs the first time. That is
 //   everything a visitor's request costs apart from the socket: middleware (request id, log,
 //   security headers, cap), session lookup, the route's loaders, React Router's request handler
 //   and app/entry.server.tsx's render (to a string once the loader data is read, docs/decisions/0032).
