@@ -69,34 +69,41 @@ export function readLegacySlot(
   slotTime: string,
   zone: string,
 ): { ok: true; startsAt: Date } | { ok: false; problem: LegacySlotProblem } {
-  const key = `${zone}\n${slotDate}\n${slotTime}`;
-  let read = slotsRead.get(key);
-  if (read === undefined) {
-    read = resolveLegacySlot(slotDate, slotTime, zone);
-    if (slotsRead.size >= MAX_SLOTS_REMEMBERED) slotsRead.clear();
-    slotsRead.set(key, read);
-  }
-  return typeof read === "number" ? { ok: true, startsAt: new Date(read) } : { ok: false, problem: read };
+  const dateMatch = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim());
+  if (!dateMatch) return { ok: false, problem: "malformed" };
+  const time = parseSlotTime(slotTime);
+  if (!time) return { ok: false, problem: "malformed-time" };
+  const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
+  const startsAt = wallClockInstant({ year, month, day, ...time }, zone);
+  return startsAt === undefined
+    ? { ok: false, problem: "malformed" }
+    : { ok: true, startsAt: new Date(startsAt) };
 }
 
 /**
- * What each slot string read as (its instant in ms, or its problem): a rush of bookings names the
- * same few slots, and luxon's resolution of a wall-clock time was a tenth of a refused attempt.
+ * What each wall-clock time read as in each zone (its instant in ms, or null when the day does
+ * not exist or the zone skips that time): a rush of bookings names the same few slots, and luxon's
+ * resolution was a tenth of a refused attempt. Keyed by the numbers read, so a key stays short
+ * whatever a request sends.
  */
-const slotsRead = new Map<string, number | LegacySlotProblem>();
-/** A week of slots is 154 strings per spelling; the map starts afresh past this. */
-const MAX_SLOTS_REMEMBERED = 2048;
+const instantsRead = new Map<string, number | null>();
+/** A week of slots is 154 times per zone; the map starts afresh past this. */
+const MAX_INSTANTS_REMEMBERED = 2048;
 
-function resolveLegacySlot(slotDate: string, slotTime: string, zone: string): number | LegacySlotProblem {
-  const dateMatch = /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim());
-  if (!dateMatch) return "malformed";
-  const time = parseSlotTime(slotTime);
-  if (!time) return "malformed-time";
-  const [, day, month, year] = dateMatch.map(Number) as [number, number, number, number];
-  const { hour, minute } = time;
-  const start = DateTime.fromObject({ year, month, day, hour, minute }, { zone: rememberedZone(zone) });
-  if (!start.isValid || start.day !== day || start.hour !== hour) return "malformed";
-  return start.toMillis();
+function wallClockInstant(
+  wallClock: { year: number; month: number; day: number; hour: number; minute: number },
+  zone: string,
+): number | undefined {
+  const { year, month, day, hour, minute } = wallClock;
+  const key = `${zone} ${year} ${month} ${day} ${hour} ${minute}`;
+  let instant = instantsRead.get(key);
+  if (instant === undefined) {
+    const start = DateTime.fromObject(wallClock, { zone: rememberedZone(zone) });
+    instant = start.isValid && start.day === day && start.hour === hour ? start.toMillis() : null;
+    if (instantsRead.size >= MAX_INSTANTS_REMEMBERED) instantsRead.clear();
+    instantsRead.set(key, instant);
+  }
+  return instant ?? undefined;
 }
 
 /** The instant of a request's `slotDate` and `slotTime`, or a 400 with the old sentence. */
