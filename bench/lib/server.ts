@@ -88,7 +88,8 @@ export async function startProductionServer(
 
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profile" profiles the server under load.
   const nodeArguments = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawnGroup(process.execPath, [...nodeArguments, entry], {
+  // As package.json's start and serve scripts run it (app/infra/db.server.ts, openPglite).
+  const child = spawnGroup(process.execPath, ["--expose-gc", ...nodeArguments, entry], {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),

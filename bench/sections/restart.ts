@@ -7,6 +7,7 @@ import pg from "pg";
 import { sampleInquiry } from "../../tests/setup/factories";
 import { createServerDatabase } from "../../tests/setup/test-database";
 import { integer, table } from "../lib/format";
+import { residentMegabytes } from "../lib/process-usage";
 import type { BenchSection } from "../lib/section";
 import { buildDirectory, freePort, spawnGroup, stopGroup } from "../lib/server";
 
@@ -20,6 +21,8 @@ interface StartTimings {
   /** From spawn to the first 200 from /readyz, and from GET /, as a client sees it. */
   readyMs: number;
   homeMs: number;
+  /** The server's resident memory once it has answered GET /. */
+  residentMb: number;
   /** What the server logged: its whole start-up, and the phases of opening the database. */
   startupMs?: number;
   phases?: { openDatabase: number; migrations: number; seedingAndAdmin: number };
@@ -30,7 +33,7 @@ interface Server {
   timings: StartTimings;
 }
 
-/** The compiled server as `npm run serve` runs it: one node process, nothing in between. */
+/** The compiled server as `npm run serve` runs it (with --expose-gc): one node process, nothing in between. */
 async function start(port: number, dataDirectory: string, databaseUrl?: string): Promise<Server> {
   const started = performance.now();
   const env: NodeJS.ProcessEnv = {
@@ -48,7 +51,11 @@ async function start(port: number, dataDirectory: string, databaseUrl?: string):
   };
   // Unset means the embedded database (an empty value is not a valid address).
   if (!databaseUrl) delete env.DATABASE_URL;
-  const child = spawnGroup(process.execPath, [path.resolve(buildDirectory, "server/main.js")], env);
+  const child = spawnGroup(
+    process.execPath,
+    ["--expose-gc", path.resolve(buildDirectory, "server/main.js")],
+    env,
+  );
   const timings: Partial<StartTimings> = {};
   createInterface({ input: child.stdout! }).on("line", (line) => {
     if (!line.startsWith("{")) return;
@@ -62,6 +69,7 @@ async function start(port: number, dataDirectory: string, databaseUrl?: string):
   });
   timings.readyMs = (await firstOk(port, "/readyz", child)) - started;
   timings.homeMs = (await firstOk(port, "/", child)) - started;
+  timings.residentMb = await residentMegabytes(child.pid!);
   return { child, timings: timings as StartTimings };
 }
 
@@ -119,6 +127,7 @@ async function measure(label: string, databaseUrl?: string): Promise<string[][]>
     timings.phases ? integer(timings.phases.openDatabase) : "?",
     timings.phases ? integer(timings.phases.migrations) : "?",
     timings.phases ? integer(timings.phases.seedingAndAdmin) : "?",
+    integer(timings.residentMb),
   ];
   let server = await start(port, dataDirectory, databaseUrl);
   try {
@@ -173,6 +182,7 @@ export const restartSection: BenchSection = {
           "open database",
           "migrations",
           "seeding",
+          "RSS after GET /, MB",
         ],
         rows,
       ),
@@ -181,7 +191,9 @@ export const restartSection: BenchSection = {
       console.log(`\nPostgreSQL: not measured (nothing answered at ${postgresUrl}; set DATABASE_URL).`);
     }
     console.log(
-      "\n`to /readyz` is the restart time: spawn to the first 200 from /readyz. The server's own figures come from its log.",
+      "\n`to /readyz` is the restart time: spawn to the first 200 from /readyz. The server's own figures come from its log." +
+        "\nA first start on the embedded database creates its folder with PGlite's initdb, whose memory the server frees" +
+        "\nonce the folder exists (app/infra/db.server.ts, releaseInitdbMemory).",
     );
   },
 };
