@@ -6,6 +6,7 @@
  */
 import { matchRoutes } from "react-router";
 import { services } from "./content/services";
+import { BoundedMemo } from "./lib/bounded-memo";
 
 export type PageCacheKind = "public-content" | "catalogue";
 
@@ -145,7 +146,7 @@ const privateAreas = ["/admin", "/api/"] as const;
 
 /** How many paths' answers each table remembers (paths with parameters are endless). */
 const REMEMBERED_PATHS = 1000;
-const rememberedRows = new WeakMap<readonly PageRoute[], Map<string, PageRoute | undefined>>();
+const rememberedRows = new WeakMap<readonly PageRoute[], BoundedMemo<string, PageRoute | undefined>>();
 
 /**
  * The row that answers a path, chosen as React Router chooses (static segments before parameters).
@@ -155,18 +156,16 @@ const rememberedRows = new WeakMap<readonly PageRoute[], Map<string, PageRoute |
 export function pageRouteFor(table: readonly PageRoute[], pathname: string): PageRoute | undefined {
   let remembered = rememberedRows.get(table);
   if (!remembered) {
-    remembered = new Map();
+    remembered = new BoundedMemo(REMEMBERED_PATHS);
     rememberedRows.set(table, remembered);
   }
-  if (remembered.has(pathname)) return remembered.get(pathname);
-  const matches = matchRoutes(
-    table.map((page) => ({ path: page.path, page })),
-    pathname,
-  );
-  const row = matches?.at(-1)?.route.page;
-  if (remembered.size >= REMEMBERED_PATHS) remembered.delete(remembered.keys().next().value as string);
-  remembered.set(pathname, row);
-  return row;
+  return remembered.get(pathname, () => {
+    const matches = matchRoutes(
+      table.map((page) => ({ path: page.path, page })),
+      pathname,
+    );
+    return matches?.at(-1)?.route.page;
+  });
 }
 
 /** How a rendered page may be reused for anonymous visitors, if at all. */

@@ -10,6 +10,7 @@
  */
 
 import siteStylesheet from "~/app.css?inline";
+import { BoundedMemo } from "~/lib/bounded-memo";
 import { PAGE_STYLESHEET_MARK } from "~/lib/page-stylesheet-mark";
 
 const UTILITIES_LAYER = "@layer utilities{";
@@ -42,16 +43,19 @@ export interface ParsedStylesheet {
   before: string;
   utilities: UtilityRule[];
   after: string;
-  /** Stylesheets made, by the page's class lists: most renders repeat a page already made. */
-  made: Map<string, string>;
+  /**
+   * Stylesheets made, by the page's class lists: most renders repeat a page already made. One per
+   * distinct page layout, a few KB of CSS each; 64 kept.
+   */
+  made: BoundedMemo<string, string>;
 }
 
-/** How many made stylesheets are kept (one per distinct page layout; a few KB of CSS each). */
 const MADE_KEPT = 64;
 
 export function parseStylesheet(text: string): ParsedStylesheet {
   const start = text.indexOf(UTILITIES_LAYER);
-  if (start === -1) return { whole: text, before: text, utilities: [], after: "", made: new Map() };
+  if (start === -1)
+    return { whole: text, before: text, utilities: [], after: "", made: new BoundedMemo(MADE_KEPT) };
   const bodyStart = start + UTILITIES_LAYER.length;
   const bodyEnd = closingBrace(text, bodyStart);
   const utilities: UtilityRule[] = [];
@@ -61,7 +65,7 @@ export function parseStylesheet(text: string): ParsedStylesheet {
     before: text.slice(0, start),
     utilities,
     after: text.slice(bodyEnd + 1),
-    made: new Map(),
+    made: new BoundedMemo(MADE_KEPT),
   };
 }
 
@@ -69,29 +73,22 @@ export function parseStylesheet(text: string): ParsedStylesheet {
 export function stylesheetFor(stylesheet: ParsedStylesheet, html: string): string {
   if (stylesheet.utilities.length === 0) return stylesheet.whole;
   const classLists = classListsIn(html);
-  const key = classLists.join("\n");
-  const made = stylesheet.made.get(key);
-  if (made !== undefined) return made;
-  const used = classesOf(classLists);
-  const parts: string[] = [stylesheet.before, UTILITIES_LAYER];
-  let open: string[] = [];
-  for (const rule of stylesheet.utilities) {
-    if (rule.classes.length > 0 && !rule.classes.some((name) => used.has(name))) continue;
-    let shared = 0;
-    while (shared < open.length && open[shared] === rule.conditions[shared]) shared += 1;
-    parts.push("}".repeat(open.length - shared));
-    for (const condition of rule.conditions.slice(shared)) parts.push(condition, "{");
-    open = rule.conditions;
-    parts.push(rule.text);
-  }
-  parts.push("}".repeat(open.length), "}", stylesheet.after);
-  const text = parts.join("");
-  if (stylesheet.made.size >= MADE_KEPT) {
-    const oldest = stylesheet.made.keys().next().value;
-    if (oldest !== undefined) stylesheet.made.delete(oldest);
-  }
-  stylesheet.made.set(key, text);
-  return text;
+  return stylesheet.made.get(classLists.join("\n"), () => {
+    const used = classesOf(classLists);
+    const parts: string[] = [stylesheet.before, UTILITIES_LAYER];
+    let open: string[] = [];
+    for (const rule of stylesheet.utilities) {
+      if (rule.classes.length > 0 && !rule.classes.some((name) => used.has(name))) continue;
+      let shared = 0;
+      while (shared < open.length && open[shared] === rule.conditions[shared]) shared += 1;
+      parts.push("}".repeat(open.length - shared));
+      for (const condition of rule.conditions.slice(shared)) parts.push(condition, "{");
+      open = rule.conditions;
+      parts.push(rule.text);
+    }
+    parts.push("}".repeat(open.length), "}", stylesheet.after);
+    return parts.join("");
+  });
 }
 
 function collectRules(body: string, conditions: string[], into: UtilityRule[]): void {

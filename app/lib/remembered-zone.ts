@@ -1,6 +1,7 @@
 import { IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from "luxon";
+import { BoundedMemo } from "./bounded-memo";
 
-/** Minutes remembered per zone before the memory starts afresh: weeks of distinct minutes. */
+/** Minutes remembered per zone, the oldest forgotten first: weeks of distinct minutes. */
 const MAX_REMEMBERED_MINUTES = 50_000;
 
 /**
@@ -11,7 +12,7 @@ const MAX_REMEMBERED_MINUTES = 50_000;
  * their offset at whole minutes, so one answer serves the whole minute.
  */
 class RememberedOffsetZone extends Zone {
-  private readonly offsets = new Map<number, number>();
+  private readonly offsets = new BoundedMemo<number, number>(MAX_REMEMBERED_MINUTES);
 
   constructor(private readonly zone: IANAZone) {
     super();
@@ -42,14 +43,7 @@ class RememberedOffsetZone extends Zone {
   }
 
   override offset(ts: number): number {
-    const minute = Math.floor(ts / 60_000);
-    let offset = this.offsets.get(minute);
-    if (offset === undefined) {
-      offset = this.zone.offset(ts);
-      if (this.offsets.size >= MAX_REMEMBERED_MINUTES) this.offsets.clear();
-      this.offsets.set(minute, offset);
-    }
-    return offset;
+    return this.offsets.get(Math.floor(ts / 60_000), () => this.zone.offset(ts));
   }
 
   override equals(other: Zone): boolean {

@@ -6,6 +6,7 @@
  */
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { BoundedMemo } from "~/lib/bounded-memo";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { rememberedZone } from "~/lib/remembered-zone";
 
@@ -20,18 +21,13 @@ export interface LegacySlot {
  * consultant and every refresh, and luxon's zone arithmetic was ~5 % of the server's time under
  * mixed traffic. Bounded; the oldest entry goes first.
  */
-const toldSlots = new Map<string, LegacySlot>();
-const MAX_TOLD_SLOTS = 4_096;
+const toldSlots = new BoundedMemo<string, LegacySlot>(4_096);
 
 export function legacySlotOf(startsAt: Date, zone: string): LegacySlot {
-  const key = `${zone}|${startsAt.getTime()}`;
-  let told = toldSlots.get(key);
-  if (!told) {
+  const told = toldSlots.get(`${zone}|${startsAt.getTime()}`, () => {
     const time = DateTime.fromJSDate(startsAt, { zone: rememberedZone(zone) });
-    told = { slotDate: `${time.day}_${time.month}_${time.year}`, slotTime: time.toFormat("hh:mm a") };
-    if (toldSlots.size >= MAX_TOLD_SLOTS) toldSlots.delete(toldSlots.keys().next().value as string);
-    toldSlots.set(key, told);
-  }
+    return { slotDate: `${time.day}_${time.month}_${time.year}`, slotTime: time.toFormat("hh:mm a") };
+  });
   return { ...told };
 }
 
@@ -84,25 +80,19 @@ export function readLegacySlot(
  * What each wall-clock time read as in each zone (its instant in ms, or null when the day does
  * not exist or the zone skips that time): a rush of bookings names the same few slots, and luxon's
  * resolution was a tenth of a refused attempt. Keyed by the numbers read, so a key stays short
- * whatever a request sends.
+ * whatever a request sends. A week of slots is 154 times per zone.
  */
-const instantsRead = new Map<string, number | null>();
-/** A week of slots is 154 times per zone; the map starts afresh past this. */
-const MAX_INSTANTS_REMEMBERED = 2048;
+const instantsRead = new BoundedMemo<string, number | null>(2_048);
 
 function wallClockInstant(
   wallClock: { year: number; month: number; day: number; hour: number; minute: number },
   zone: string,
 ): number | undefined {
   const { year, month, day, hour, minute } = wallClock;
-  const key = `${zone} ${year} ${month} ${day} ${hour} ${minute}`;
-  let instant = instantsRead.get(key);
-  if (instant === undefined) {
+  const instant = instantsRead.get(`${zone} ${year} ${month} ${day} ${hour} ${minute}`, () => {
     const start = DateTime.fromObject(wallClock, { zone: rememberedZone(zone) });
-    instant = start.isValid && start.day === day && start.hour === hour ? start.toMillis() : null;
-    if (instantsRead.size >= MAX_INSTANTS_REMEMBERED) instantsRead.clear();
-    instantsRead.set(key, instant);
-  }
+    return start.isValid && start.day === day && start.hour === hour ? start.toMillis() : null;
+  });
   return instant ?? undefined;
 }
 

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { BoundedMemo } from "~/lib/bounded-memo";
 import { rememberedZone } from "~/lib/remembered-zone";
 import type { WeeklyHours } from "../../../db/schema";
 
@@ -72,29 +73,23 @@ export function bookingGrid(options: { now: Date; zone: string }): GridDay[] {
  * Every start of the grid on one calendar day, kept per zone and day: resolving a wall-clock time
  * in a zone is luxon's slow part (5 ms for a week's grid), and a day's starts never change.
  */
-const startsByZoneAndDay = new Map<string, readonly DateTime[]>();
 /** Enough for the week's grid in several zones; the oldest days are forgotten first as the calendar moves on. */
-const MAX_REMEMBERED_DAYS = 64;
+const startsByZoneAndDay = new BoundedMemo<string, readonly DateTime[]>(64);
 
 function dayStarts(zone: string, date: string): readonly DateTime[] {
-  const key = `${zone} ${date}`;
-  const remembered = startsByZoneAndDay.get(key);
-  if (remembered) return remembered;
-  const [year, month, day] = date.split("-").map(Number);
-  const starts: DateTime[] = [];
-  for (let minutes = DAY_START_HOUR * 60; minutes < DAY_END_HOUR * 60; minutes += SLOT_MINUTES) {
-    starts.push(
-      DateTime.fromObject(
-        { year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
-        { zone: rememberedZone(zone) },
-      ),
-    );
-  }
-  if (startsByZoneAndDay.size >= MAX_REMEMBERED_DAYS) {
-    startsByZoneAndDay.delete(startsByZoneAndDay.keys().next().value as string);
-  }
-  startsByZoneAndDay.set(key, starts);
-  return starts;
+  return startsByZoneAndDay.get(`${zone} ${date}`, () => {
+    const [year, month, day] = date.split("-").map(Number);
+    const starts: DateTime[] = [];
+    for (let minutes = DAY_START_HOUR * 60; minutes < DAY_END_HOUR * 60; minutes += SLOT_MINUTES) {
+      starts.push(
+        DateTime.fromObject(
+          { year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60 },
+          { zone: rememberedZone(zone) },
+        ),
+      );
+    }
+    return starts;
+  });
 }
 
 /** Whether a start of the grid is free: not taken by an active booking, inside the working time. */
