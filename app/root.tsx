@@ -6,6 +6,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -22,7 +23,7 @@ import { takeToast } from "./infra/flash.server";
 import type { ToastMessage } from "./lib/behaviours/toast";
 import { useNonce } from "./lib/nonce";
 import { PAGE_STYLESHEET_MARK } from "./lib/page-stylesheet-mark";
-import { isStaticPage, routeTable } from "./route-table";
+import { isStaticPage, isWorkPage, routeTable } from "./route-table";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request, context);
@@ -91,6 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const pageToast = usePageToast();
+  const workPage = isWorkPage(routeTable, useLocation().pathname);
   // Decided where the document is rendered: in the browser the app is already running.
   const staticPage = import.meta.env.SSR && rootData?.staticPage === true;
   return (
@@ -118,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           toast={rootData?.toast ?? pageToast}
           bot={rootData?.bot ?? null}
           contact={rootData?.contact ?? null}
+          workPage={workPage}
         >
           {children}
         </SiteShell>

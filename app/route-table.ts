@@ -178,6 +178,11 @@ export function isStaticPage(table: readonly PageRoute[], pathname: string): boo
   return pageRouteFor(table, pathname)?.static === true;
 }
 
+/** Whether a page is a place of work (staff, a consultant's schedule): no marketing banner, no chat. */
+export function isWorkPage(table: readonly PageRoute[], pathname: string): boolean {
+  return pageRouteFor(table, pathname)?.access !== undefined;
+}
+
 /** Whether posts to a page may carry a picture. */
 export function takesUploads(table: readonly PageRoute[], pathname: string): boolean {
   return pageRouteFor(table, pathname)?.uploads === true;

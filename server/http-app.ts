@@ -3,7 +3,6 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
 import { UPLOADS_URL_PREFIX } from "~/features/accounts/profile-picture.server";
 import { findSessionUser, type KeptSessions } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
@@ -31,7 +30,7 @@ import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userApi } from "./api/user-api";
-import { limitBody } from "./body-limit";
+import { DEFAULT_BODY_LIMIT_BYTES, limitBody, UPLOAD_BODY_LIMIT_BYTES } from "./body-limit";
 import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
 import { PageStore, pageCache, type SharedPage } from "./page-cache";
@@ -73,15 +72,12 @@ const ONE_YEAR_SECONDS = 31_536_000;
 /** How long a rendered page is shared, and how many are kept. */
 export const PAGE_STORE_OPTIONS = { ttlMs: 10_000, maxEntries: 200 };
 
-const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** A database outage: PostgreSQL restarts in seconds, and the pool reconnects on the next request. */
 const OUTAGE_RETRY_AFTER_SECONDS = 5;
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
 const outageMessage = "We cannot reach our database right now. Please try again in a few seconds.";
 const busyMessage = "The site is busy right now. Please try again in a moment.";
-/** A picture of up to PICTURE_MAX_BYTES plus the other form fields. */
-const UPLOAD_BODY_LIMIT_BYTES = PICTURE_MAX_BYTES + 64 * 1024;
 /** The API's answers about one signed-in account or the staff's business. */
 const privateApiPath = /^\/api\/(user|admin|consultant-portal)\//;
 /**
@@ -260,11 +256,9 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
   const tooLarge = (limited: Context) => {
     const message = "The request is too large.";
-    // The rest of the body is never read, so the connection cannot carry another request.
-    const headers = { Connection: "close" };
     return limited.req.path.startsWith("/api/")
-      ? limited.json({ success: false, message }, 413, headers)
-      : limited.text(message, 413, headers);
+      ? limited.json({ success: false, message }, 413)
+      : limited.text(message, 413);
   };
   const uploadLimit = limitBody({ maxSize: UPLOAD_BODY_LIMIT_BYTES, onError: tooLarge });
   const defaultLimit = limitBody({ maxSize: DEFAULT_BODY_LIMIT_BYTES, onError: tooLarge });

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { ConfigurationError, loadDotEnvFile, loadEnvironment } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
+import { answerOversizedBeforeContinue } from "./body-limit";
 import { type AnyRequest, type AnyResponse, acceptCleartextHttp2 } from "./cleartext-http2";
 import { isShutDownMessage, planProcesses, READY_FOR_SHUTDOWN, runPrimary } from "./cluster";
 import { stampReceived } from "./received-at";
@@ -67,6 +68,7 @@ const server = createServer(handle);
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+answerOversizedBeforeContinue(server);
 const http2 = acceptCleartextHttp2(server, handle);
 /** Health checks only, on HEALTH_PORT when it is set (its comment in app/infra/env.server.ts says why). */
 const healthServer = env.HEALTH_PORT === undefined ? undefined : createServer(answerHealthCheck);

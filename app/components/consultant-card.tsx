@@ -48,6 +48,7 @@ export function ConsultantCard({
     >
       <Portrait
         src={consultant.image}
+        name={consultant.name}
         alt=""
         width={256}
         sizes="(min-width: 1024px) 240px, (min-width: 640px) 30vw, 50vw"

@@ -22,6 +22,7 @@ export function SiteShell({
   toast,
   bot,
   contact,
+  workPage = false,
 }: {
   children: React.ReactNode;
   user: ShellUser | null;
@@ -30,6 +31,8 @@ export function SiteShell({
   bot?: ChatBotAddress | null;
   /** The agency's details from the settings, for the footer. */
   contact?: AgencyContact | null;
+  /** A staff or consultant page: their tables want neither the marketing banner nor the chat button. */
+  workPage?: boolean;
 }) {
   return (
     <>
@@ -39,14 +42,14 @@ export function SiteShell({
       >
         Skip to content
       </a>
-      <ServicesBanner />
+      {workPage ? null : <ServicesBanner />}
       <SiteHeader user={user} />
       <main id="main-content" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
       <SiteFooter contact={contact} />
       <ScrollToTopButton />
-      {bot ? (
+      {bot && !workPage ? (
         // On a static page the launcher's container says which bot the chat island talks to.
         <div className="contents" data-chat-widget={JSON.stringify(bot)}>
           <ChatWidget bot={bot} signedIn={user !== null} />

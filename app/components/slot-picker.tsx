@@ -1,5 +1,13 @@
 import { useEffect, useState } from "react";
-import { formatCalendarDate, formatSlotClock, formatTimeOfDay } from "~/lib/dates";
+import {
+  calendarDayIn,
+  currentZoneName,
+  differentClocks,
+  formatCalendarDate,
+  formatSlotClock,
+  formatTimeOfDay,
+  zoneLongName,
+} from "~/lib/dates";
 
 /** A free slot: its start instant, ISO 8601, which is what the form posts as `startsAt`. */
 export interface PickerSlot {
@@ -13,27 +21,45 @@ export interface PickerDay {
 
 /**
  * Seven day buttons and the chosen day's times, as radio groups (so the choice is submitted with
- * the form: the chosen time as `startsAt`, its ISO instant). Times are the agency's; where the visitor's own zone differs, it is shown beside.
+ * the form: the chosen time as `startsAt`, its ISO instant). Days and times are the agency's;
+ * where the visitor's clock differs, each time also shows theirs, with their date when it is
+ * another day. Whose zone that is gets said once, by name: the profile's zone, or the device's
+ * when there is none. When the two disagree the visitor can switch, since a time read in the
+ * wrong zone is how appointments get missed.
  */
 export function SlotPicker({
   days,
   zone,
+  profileZone = null,
   initialDate,
   error,
 }: {
   days: PickerDay[];
   zone: string;
+  /** The signed-in customer's zone from their profile, if they set one. */
+  profileZone?: string | null;
   initialDate?: string;
   error?: string;
 }) {
   const firstWithSlots = days.find((day) => day.slots.length > 0) ?? days[0];
   const [selectedDate, setSelectedDate] = useState(initialDate ?? firstWithSlots?.date);
-  const [visitorZone, setVisitorZone] = useState<string | null>(null);
+  // Known only in the browser, so the server's page and the first render agree without it.
+  const [deviceZone, setDeviceZone] = useState<string | null>(null);
+  const [usingDevice, setUsingDevice] = useState(false);
   useEffect(() => {
     const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (own && own !== zone) setVisitorZone(own);
-  }, [zone]);
+    if (own) setDeviceZone(currentZoneName(own));
+  }, []);
   const selected = days.find((day) => day.date === selectedDate) ?? firstWithSlots;
+  const sample = new Date(firstWithSlots?.slots[0]?.startsAt ?? Date.now());
+  const visitorZone = (usingDevice ? deviceZone : null) ?? profileZone ?? deviceZone;
+  const showsVisitor = visitorZone !== null && differentClocks(sample, visitorZone, zone);
+  const otherZone =
+    profileZone && deviceZone && differentClocks(sample, profileZone, deviceZone)
+      ? visitorZone === profileZone
+        ? deviceZone
+        : profileZone
+      : null;
 
   return (
     <div>
@@ -72,8 +98,29 @@ export function SlotPicker({
       </fieldset>
       <fieldset className="mt-4 min-w-0" aria-describedby={error ? "slot-error" : undefined}>
         <legend className="font-semibold text-ink">
-          Time <span className="font-normal text-muted text-sm">({zone.replace(/_/g, " ")})</span>
+          Time <span className="font-normal text-muted text-sm">({zoneLongName(zone, sample)})</span>
         </legend>
+        {showsVisitor ? (
+          <p className="mt-1 text-muted text-sm">
+            Under each time: your time, {zoneLongName(visitorZone, sample)}
+            {visitorZone === profileZone ? " (from your profile)" : " (this device)"}, with the date where it
+            is another day.
+          </p>
+        ) : null}
+        {otherZone ? (
+          <p className="mt-1 text-muted text-sm">
+            {visitorZone === profileZone
+              ? `This device is set to ${zoneLongName(otherZone, sample)}.`
+              : `Your profile says ${zoneLongName(otherZone, sample)}.`}{" "}
+            <button
+              type="button"
+              onClick={() => setUsingDevice(!usingDevice)}
+              className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              Show times in {zoneLongName(otherZone, sample)}
+            </button>
+          </p>
+        ) : null}
         {selected && selected.slots.length > 0 ? (
           <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {selected.slots.map((slot) => (
@@ -83,10 +130,8 @@ export function SlotPicker({
               >
                 <input type="radio" name="startsAt" value={slot.startsAt} className="sr-only" />
                 <span>{formatSlotClock(new Date(slot.startsAt), zone)}</span>
-                {visitorZone ? (
-                  <span className="text-xs opacity-80">
-                    {formatTimeOfDay(new Date(slot.startsAt), visitorZone)} your time
-                  </span>
+                {showsVisitor ? (
+                  <VisitorTime startsAt={slot.startsAt} day={selected.date} zone={visitorZone} />
                 ) : null}
               </label>
             ))}
@@ -101,5 +146,20 @@ export function SlotPicker({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The visitor's own clock for a slot, and their date when it is not the agency's day. */
+function VisitorTime({ startsAt, day, zone }: { startsAt: string; day: string; zone: string }) {
+  const instant = new Date(startsAt);
+  const ownDay = calendarDayIn(instant, zone);
+  return (
+    <span className="text-xs opacity-80">
+      {formatTimeOfDay(instant, zone)}
+      {ownDay === day
+        ? null
+        : `, ${formatCalendarDate(ownDay, { weekday: "short", month: "short", day: "numeric" })}`}
+      <span className="sr-only"> your time</span>
+    </span>
   );
 }

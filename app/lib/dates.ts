@@ -139,6 +139,17 @@ export function formatCalendarDate(
   return dateFormat({ ...parts, timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+/**
+ * A zone's own long name at an instant, as people say it: "India Standard Time", "Eastern
+ * Daylight Time". Where the runtime has no name for it, the city form of zoneName.
+ */
+export function zoneLongName(zone: string, instant: Date): string {
+  const name = dateFormat({ timeZone: zone, timeZoneName: "long" })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name && !name.startsWith("GMT") ? name : zoneName(zone);
+}
+
 /** "Kolkata time", "New York time": how a zone is named beside a time. */
 export function zoneTimeLabel(zone: string): string {
   return `${zoneName(zone).replace(/ \(.*\)$/, "")} time`;

@@ -47,6 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     days,
     zone,
+    profileZone: context.user?.timeZone ?? null,
     signedIn: Boolean(context.user),
     agencyEmail: context.env.contact.email,
     related: sameSpeciality
@@ -84,7 +85,7 @@ export function headers(args: Route.HeadersArgs) {
 }
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, days, zone, related, signedIn, agencyEmail } = loaderData;
+  const { consultant, days, zone, profileZone, related, signedIn, agencyEmail } = loaderData;
   const busy = useNavigation().state === "submitting";
   const hasSlots = days.some((day) => day.slots.length > 0);
   return (
@@ -92,6 +93,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
       <article className="flex flex-col gap-6 sm:flex-row">
         <Portrait
           src={consultant.image}
+          name={consultant.name}
           alt={`Portrait of ${consultant.name}`}
           width={256}
           eager
@@ -125,7 +127,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
         </h2>
         {consultant.available ? (
           <Form method="post" className="mt-4" noValidate>
-            <SlotPicker days={days} zone={zone} error={actionData?.error} />
+            <SlotPicker days={days} zone={zone} profileZone={profileZone} error={actionData?.error} />
             {hasSlots ? (
               <PrimaryButton className="mt-6" disabled={busy}>
                 {busy ? "Booking..." : "Book an appointment"}

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Portrait } from "~/components/portrait";
 import { RazorpayCheckout } from "~/components/razorpay-checkout";
+import { RevealButton } from "~/components/reveal-button";
 import { type PickerDay, SlotPicker } from "~/components/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
 import { appointmentTimesFor } from "~/features/booking/appointment-times";
@@ -95,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       zone,
       customerZone,
       confirmingCancel: url.searchParams.get("cancel"),
-      rescheduling: movable ? { id: movable.id, days: rescheduleDays } : null,
+      rescheduling: movable ? { id: movable.id, days: rescheduleDays, profileZone: user.timeZone } : null,
       choosingPayment: url.searchParams.get("pay"),
       providers: { stripe: Boolean(context.payments.stripe), razorpay: Boolean(context.payments.razorpay) },
     },
@@ -202,7 +203,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
               key={appointment.id}
               appointment={appointment}
               confirmingCancel={confirmingCancel === appointment.id}
-              rescheduleDays={rescheduling?.id === appointment.id ? rescheduling.days : null}
+              rescheduling={rescheduling?.id === appointment.id ? rescheduling : null}
               zone={zone}
               failure={failure?.values.appointmentId === appointment.id ? failure : undefined}
               choosingPayment={choosingPayment === appointment.id}
@@ -220,7 +221,7 @@ type AppointmentRowData = Route.ComponentProps["loaderData"]["appointments"][num
 function AppointmentRow({
   appointment,
   confirmingCancel,
-  rescheduleDays,
+  rescheduling,
   zone,
   failure,
   choosingPayment,
@@ -229,7 +230,7 @@ function AppointmentRow({
   appointment: AppointmentRowData;
   confirmingCancel: boolean;
   /** The consultant's free times while this appointment is being moved; null otherwise. */
-  rescheduleDays: PickerDay[] | null;
+  rescheduling: { days: PickerDay[]; profileZone: string | null } | null;
   zone: string;
   failure?: { error: string; fieldErrors: Record<string, string> };
   choosingPayment: boolean;
@@ -249,6 +250,7 @@ function AppointmentRow({
     <li className="flex flex-col gap-4 py-6 sm:flex-row sm:flex-wrap">
       <Portrait
         src={consultant.image}
+        name={consultant.name}
         alt=""
         width={128}
         className="size-32 rounded-xl bg-brand-50 object-cover"
@@ -305,13 +307,13 @@ function AppointmentRow({
           <p className={`${buttonClass} border-brand-200 bg-brand-50 text-brand-900`}>Paid</p>
         ) : null}
         {status === "booked" && !choosingPayment ? (
-          <Link
-            to={`?pay=${appointment.id}`}
-            preventScrollReset
+          <RevealButton
+            parameter="pay"
+            value={appointment.id}
             className={`${buttonClass} border-gray-300 text-ink hover:bg-brand-700 hover:text-white`}
           >
             Pay Online<span className="sr-only"> for{about}</span>
-          </Link>
+          </RevealButton>
         ) : null}
         {status === "booked" && choosingPayment ? (
           <fieldset className="flex flex-col gap-2">
@@ -336,23 +338,23 @@ function AppointmentRow({
             ))}
           </fieldset>
         ) : null}
-        {cancellable && rescheduleDays === null ? (
-          <Link
-            to={`?reschedule=${appointment.id}`}
-            preventScrollReset
+        {cancellable && rescheduling === null ? (
+          <RevealButton
+            parameter="reschedule"
+            value={appointment.id}
             className={`${buttonClass} border-gray-300 text-ink hover:bg-brand-700 hover:text-white`}
           >
             Reschedule<span className="sr-only">{about}</span>
-          </Link>
+          </RevealButton>
         ) : null}
         {cancellable && !confirmingCancel ? (
-          <Link
-            to={`?cancel=${appointment.id}`}
-            preventScrollReset
+          <RevealButton
+            parameter="cancel"
+            value={appointment.id}
             className={`${buttonClass} border-gray-300 text-ink hover:bg-red-600 hover:text-white`}
           >
             Cancel<span className="sr-only">{about}</span>
-          </Link>
+          </RevealButton>
         ) : null}
         {cancellable && confirmingCancel ? (
           <Form
@@ -386,12 +388,13 @@ function AppointmentRow({
           </Form>
         ) : null}
       </div>
-      {cancellable && rescheduleDays !== null ? (
+      {cancellable && rescheduling !== null ? (
         <RescheduleForm
           appointmentId={appointment.id}
           about={about}
-          days={rescheduleDays}
+          days={rescheduling.days}
           zone={zone}
+          profileZone={rescheduling.profileZone}
           error={failure?.fieldErrors.startsAt ?? failure?.error}
         />
       ) : null}
@@ -447,12 +450,14 @@ function RescheduleForm({
   about,
   days,
   zone,
+  profileZone,
   error,
 }: {
   appointmentId: string;
   about: string;
   days: PickerDay[];
   zone: string;
+  profileZone: string | null;
   error?: string;
 }) {
   const busy = useNavigation().state !== "idle";
@@ -466,7 +471,7 @@ function RescheduleForm({
       </p>
       {anyFree ? (
         <div className="mt-4">
-          <SlotPicker days={days} zone={zone} error={error} />
+          <SlotPicker days={days} zone={zone} profileZone={profileZone} error={error} />
         </div>
       ) : (
         <p className="mt-4 text-muted" role={error ? "alert" : undefined}>

@@ -103,6 +103,7 @@ export default function MyScheduleProfile({ loaderData, actionData }: Route.Comp
           renderPicture={(chosen) => (
             <Portrait
               src={chosen ?? consultant.image}
+              name={consultant.name}
               alt={chosen ? "Your new picture" : `Current picture of ${consultant.name}`}
               width={96}
               eager

@@ -6,7 +6,7 @@ import { revokeSession } from "~/features/accounts/sessions.server";
 import { listAppointments } from "~/features/booking/appointments.server";
 import { bookAppointment, bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
-import { submitKyc } from "~/features/kyc/kyc.server";
+import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
 import { requireApiUser } from "./api-env";
@@ -47,9 +47,17 @@ export function userApi() {
 
   api.get("/get-profile", async (context) => {
     const user = requireApiUser(context);
+    const [profile, kyc] = await Promise.all([
+      getProfile(context.get("db"), user.id),
+      getKycSummary(context.get("db"), user.id),
+    ]);
     return context.json({
       success: true,
-      userData: legacyProfile(await getProfile(context.get("db"), user.id), context.get("env").publicUrl),
+      userData: {
+        ...legacyProfile(profile, context.get("env").publicUrl),
+        role: user.role,
+        kycStatus: kyc?.status ?? "not_submitted",
+      },
     });
   });
 

@@ -21,7 +21,7 @@ async function newestAppointmentId(page: Page): Promise<string> {
 async function payFirstAppointment(page: Page): Promise<void> {
   await waitUntilInteractive(page);
   const row = page.getByRole("main").getByRole("listitem").first();
-  await row.getByRole("link", { name: /^Pay Online/ }).click();
+  await row.getByRole("button", { name: /^Pay Online/ }).click();
   await row.getByRole("button", { name: "Stripe" }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await page.getByRole("button", { name: /^Pay \$/ }).click();
@@ -43,7 +43,7 @@ test("staff cancel a paid appointment with a reason: refunded, the customer is e
   await expect(staff.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(staff.getByRole("region", { name: "Customer" })).toContainText(customerEmail);
   await expect(staff.getByRole("region", { name: "Payment history" })).toContainText("checkout.return");
-  await staff.getByRole("link", { name: "Cancel appointment" }).click();
+  await staff.getByRole("button", { name: "Cancel appointment" }).click();
   await expect(staff.getByText(/is refunded in full through the provider/)).toBeVisible();
   await staff.getByLabel("Reason (the customer reads it)").fill(reason);
   await staff.getByRole("button", { name: "Yes, cancel the appointment" }).click();

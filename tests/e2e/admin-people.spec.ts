@@ -115,3 +115,17 @@ for (const viewport of viewports) {
     });
   }
 }
+
+test("the staff area carries neither the public site's services banner nor the chat button", async ({
+  page,
+}) => {
+  await signInAsStaff(page, "/admin/people");
+  await waitUntilInteractive(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Our services" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Chat with our assistant/ })).toHaveCount(0);
+  // Back on the public site, both return.
+  await page.getByRole("link", { name: /, home$/ }).click();
+  await expect(page.getByRole("complementary", { name: "Our services" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Chat with our assistant/ })).toBeVisible();
+});

@@ -62,6 +62,10 @@ for (const zone of ["Asia/Kolkata", "America/Los_Angeles"]) {
       await expect(page).toHaveURL(/\/consultant$/);
 
       await openConsultant(page, "entrepreneurial");
+      // The times say whose clock they are, by the zone's own name.
+      await expect(
+        page.getByText(/^Under each time: your time, (India Standard Time|Pacific (Standard|Daylight) Time)/),
+      ).toBeVisible();
       const booked = await chooseAndSubmit(page, page.getByRole("main"), 2, "Book an appointment");
       await expect(page).toHaveURL(/\/my-appointments/);
       const row = page.getByRole("main").getByRole("listitem").first();
@@ -70,7 +74,7 @@ for (const zone of ["Asia/Kolkata", "America/Los_Angeles"]) {
       await expect(row).toContainText(`(${booked.toFormat("hh:mm a")} New York time)`);
 
       // Move it to another day: the new time, in the visitor's zone.
-      await row.getByRole("link", { name: /^Reschedule/ }).click();
+      await row.getByRole("button", { name: /^Reschedule/ }).click();
       const form = page
         .locator("form")
         .filter({ has: page.getByRole("button", { name: "Move my appointment" }) });
@@ -78,7 +82,7 @@ for (const zone of ["Asia/Kolkata", "America/Los_Angeles"]) {
       await expect(row).toContainText(`${inZone(moved)} ${city} time`);
 
       // Cancelling states the policy before anything happens.
-      await row.getByRole("link", { name: /^Cancel/ }).click();
+      await row.getByRole("button", { name: /^Cancel/ }).click();
       await expect(row).toContainText("The time becomes free for others.");
       await row.getByRole("button", { name: "Yes, cancel it" }).click();
       await expect(row).toContainText("Appointment cancelled");

@@ -41,13 +41,13 @@ test("browse, filter, book after logging in, see it listed, cancel it and find t
   await page.waitForURL(/\/my-appointments/);
   const row = page.getByRole("main").getByRole("listitem").first();
   await expect(row).toContainText(time);
-  await expect(row.getByRole("link", { name: /^Pay Online/ })).toBeVisible();
-  await expect(row.getByRole("link", { name: /^Cancel/ })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Pay Online/ })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Cancel/ })).toBeVisible();
 
-  await row.getByRole("link", { name: /^Cancel/ }).click();
+  await row.getByRole("button", { name: /^Cancel/ }).click();
   await row.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(row).toContainText("Appointment cancelled");
-  await expect(row.getByRole("link", { name: /^Pay Online/ })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /^Pay Online/ })).toHaveCount(0);
 
   await page.goto(path);
   await waitUntilInteractive(page);

@@ -16,7 +16,7 @@ for (const { provider, speciality } of [
     await bookFirstFreeSlot(page, speciality);
     await waitUntilInteractive(page);
     const row = page.getByRole("main").getByRole("listitem").first();
-    await row.getByRole("link", { name: /^Pay Online/ }).click();
+    await row.getByRole("button", { name: /^Pay Online/ }).click();
     await row.getByRole("button", { name: provider }).click();
 
     await page.waitForURL(/\/sandbox\/checkout\//);
@@ -28,9 +28,9 @@ for (const { provider, speciality } of [
     await page.waitForURL(/\/my-appointments/);
     await expect(page.getByRole("status")).toContainText("Payment successful");
     await expect(row.getByText("Paid", { exact: true })).toBeVisible();
-    await expect(row.getByRole("link", { name: /^Pay Online/ })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: /^Pay Online/ })).toHaveCount(0);
 
-    await row.getByRole("link", { name: /^Cancel/ }).click();
+    await row.getByRole("button", { name: /^Cancel/ }).click();
     await expect(row).toContainText("will be refunded in full");
     await row.getByRole("button", { name: "Yes, cancel it" }).click();
     await expect(row).toContainText("Appointment cancelled");
@@ -43,13 +43,13 @@ test("a cancelled checkout leaves the appointment unpaid, with a toast", async (
   await bookFirstFreeSlot(page, "entrepreneurial");
   await waitUntilInteractive(page);
   const row = page.getByRole("main").getByRole("listitem").first();
-  await row.getByRole("link", { name: /^Pay Online/ }).click();
+  await row.getByRole("button", { name: /^Pay Online/ }).click();
   await row.getByRole("button", { name: "Stripe" }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   await page.getByRole("button", { name: "Cancel" }).click();
   await page.waitForURL(/\/my-appointments/);
   await expect(page.getByRole("status")).toContainText("Payment cancelled");
-  await expect(row.getByRole("link", { name: /^Pay Online/ })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Pay Online/ })).toBeVisible();
 });
 
 test("the return page's success=true alone pays nothing", async ({ page }) => {
@@ -63,5 +63,5 @@ test("the return page's success=true alone pays nothing", async ({ page }) => {
   await page.waitForURL(/\/my-appointments/);
   await expect(page.getByRole("status")).toContainText("not completed");
   const row = page.getByRole("main").getByRole("listitem").first();
-  await expect(row.getByRole("link", { name: /^Pay Online/ })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Pay Online/ })).toBeVisible();
 });

@@ -15,7 +15,7 @@ test("a customer moves a booking to another time: the new time is listed and the
   const row = page.getByRole("main").getByRole("listitem").first();
   await expect(row).toContainText(time);
 
-  await row.getByRole("link", { name: /^Reschedule/ }).click();
+  await row.getByRole("button", { name: /^Reschedule/ }).click();
   const form = row.getByRole("heading", { name: /^Choose a new time for/ }).locator("xpath=..");
   await expect(form).toContainText("stays with the appointment");
   await expectNoAxeViolations(page, "My Appointments while rescheduling at 360 px");
@@ -32,7 +32,7 @@ test("a customer moves a booking to another time: the new time is listed and the
   await expect(page.getByRole("status")).toContainText("Appointment moved to");
   await expect(page.getByRole("status")).toContainText(newLabel);
   await expect(row).toContainText(newLabel);
-  await expect(row.getByRole("link", { name: /^Reschedule/ })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Reschedule/ })).toBeVisible();
 
   // The time given up is offered again on the booking page.
   await page.goto(path);
@@ -43,9 +43,9 @@ test("a customer moves a booking to another time: the new time is listed and the
   // Cancelling says what happens to the (unpaid) booking before it is done.
   await page.goto("/my-appointments");
   await waitUntilInteractive(page);
-  await row.getByRole("link", { name: /^Cancel/ }).click();
+  await row.getByRole("button", { name: /^Cancel/ }).click();
   await expect(row).toContainText("The time becomes free for others.");
   await row.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(row).toContainText("Appointment cancelled");
-  await expect(row.getByRole("link", { name: /^Reschedule/ })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /^Reschedule/ })).toHaveCount(0);
 });

@@ -18,6 +18,8 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // Tests need nothing beyond loopback: no reverse DNS lookup of 127.0.0.1 per connection.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -22,7 +22,6 @@ import { isUuid } from "./consultants.server";
 export const CONSULTANT_NOT_FOUND = "We could not find that consultant.";
 export const CHANGED_BY_SOMEONE_ELSE =
   "This record was changed by someone else while you were editing. Reload to see the latest version.";
-const PICTURE_NEEDED = "Please choose a picture of the consultant.";
 
 export const STAFF_PAGE_SIZE = 20;
 
@@ -121,8 +120,9 @@ function auditedFields(consultant: Partial<Consultant>): Record<string, unknown>
 }
 
 /**
- * Adds a consultant. Every field is checked before the picture is stored, so a bad form leaves no
- * file behind; the consultant and its audit entry are written together.
+ * Adds a consultant, with or without a picture. Every field is checked before the picture is
+ * stored, so a bad form leaves no file behind; the consultant and its audit entry are written
+ * together.
  */
 export async function createConsultant(
   db: Database,
@@ -131,9 +131,8 @@ export async function createConsultant(
   options: StaffChangeOptions,
 ): Promise<Consultant> {
   const fields = parseInput(consultantFieldsSchema, input);
-  if (!options.picture && !fields.image)
-    throw new FeatureError("invalid", PICTURE_NEEDED, { image: PICTURE_NEEDED });
-  const image = options.picture ? await storeProfilePicture(db, options.picture) : fields.image!;
+  // Without a picture the consultant is shown as their monogram until staff add a photo.
+  const image = options.picture ? await storeProfilePicture(db, options.picture) : (fields.image ?? "");
   return db.transaction(async (transaction) => {
     const [created] = await transaction
       .insert(consultants)

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AdminShell } from "~/components/admin-shell";
 import { Badge } from "~/components/badge";
 import { FormAlert, PrimaryButton, selectClass, TextAreaField } from "~/components/form-controls";
+import { RevealButton } from "~/components/reveal-button";
 import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
 import { staffStatusLabels, staffStatusTones } from "~/features/booking/staff-appointment-labels";
 import { findStaffAppointment } from "~/features/booking/staff-appointments.server";
@@ -337,9 +338,9 @@ function Actions({ data, failure, step }: { data: LoaderData; failure?: Failure;
               Mark completed
             </PrimaryButton>
           </Form>
-          <Link to="?step=no-show" preventScrollReset className={buttonClass}>
+          <RevealButton parameter="step" value="no-show" className={buttonClass}>
             Mark no-show
-          </Link>
+          </RevealButton>
         </div>
       ) : null}
       {step === "no-show" ? <NoShowForm data={data} busy={busy} back={here} /> : null}
@@ -348,16 +349,16 @@ function Actions({ data, failure, step }: { data: LoaderData; failure?: Failure;
           <p className="w-full text-muted text-sm">
             Completed and no-show can be recorded once the appointment has started.
           </p>
-          <Link to="?step=reschedule" preventScrollReset className={buttonClass}>
+          <RevealButton parameter="step" value="reschedule" className={buttonClass}>
             Reschedule
-          </Link>
-          <Link
-            to="?step=cancel"
-            preventScrollReset
+          </RevealButton>
+          <RevealButton
+            parameter="step"
+            value="cancel"
             className={`${buttonClass} text-red-800 hover:border-red-700`}
           >
             Cancel appointment
-          </Link>
+          </RevealButton>
         </div>
       ) : null}
       {step === "cancel" ? <CancelForm data={data} failure={failure} busy={busy} back={here} /> : null}

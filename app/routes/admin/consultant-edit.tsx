@@ -227,10 +227,11 @@ function ConsultantForm({
           hint={`JPEG, PNG or WebP, up to ${PICTURE_MAX_LABEL}; shown square.`}
           error={errors.image}
           renderPicture={(chosen) => {
-            const shown = chosen || consultant?.image;
-            return shown ? (
+            // A consultant added without a picture is shown as their monogram until one is chosen.
+            return chosen || consultant ? (
               <Portrait
-                src={shown}
+                src={chosen || (consultant?.image ?? "")}
+                name={consultant?.name ?? ""}
                 alt={consultant ? `Current picture of ${consultant.name}` : "The chosen picture"}
                 width={80}
                 eager

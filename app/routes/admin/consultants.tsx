@@ -172,6 +172,7 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
                   >
                     <Portrait
                       src={consultant.image}
+                      name={consultant.name}
                       alt=""
                       width={40}
                       className="size-10 shrink-0 rounded-full bg-brand-50 object-cover"

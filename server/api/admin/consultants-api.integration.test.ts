@@ -79,6 +79,23 @@ describe("POST /api/admin/consultants", () => {
     });
   });
 
+  it("adds a consultant without a picture, who gets the default picture until staff add one", async () => {
+    const { image: _image, ...withoutPicture } = newConsultant;
+    const response = await postJson(
+      app,
+      "/api/admin/consultants",
+      { ...withoutPicture, name: "Nadia Sorensen" },
+      { token: staff.token },
+    );
+    expect(response.status).toBe(201);
+    const { consultantId } = (await response.json()) as { consultantId: string };
+    const listed = (await (await getWith(app, "/api/doctor/list")).json()) as {
+      doctors: { _id: string; image: string }[];
+    };
+    const doctor = listed.doctors.find((row) => row._id === consultantId);
+    expect(doctor?.image).toMatch(/\/images\/default-avatar\.svg$/);
+  });
+
   it("takes a multipart form with the picture file, through the upload pipeline", async () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...newConsultant, name: "Pia Holm", image: undefined })) {
