@@ -1,4 +1,4 @@
-import type { Database, Transaction } from "~/infra/db.server";
+import type { Database, Transaction } from "./database";
 import { demoConsultants } from "./demo-consultants";
 import { appMetadata, consultants, projects, projectTypes } from "./schema";
 

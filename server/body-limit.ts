@@ -2,7 +2,7 @@ import { IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
+import { PICTURE_MAX_BYTES } from "~/features/pictures/picture-limits";
 
 /** What most requests may carry: forms and JSON. */
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;

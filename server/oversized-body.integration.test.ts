@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PICTURE_MAX_BYTES } from "~/features/accounts/account-limits";
+import { PICTURE_MAX_BYTES } from "~/features/pictures/picture-limits";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";

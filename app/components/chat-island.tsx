@@ -1,5 +1,6 @@
 import { createRoot } from "react-dom/client";
-import { type ChatBotAddress, ChatWidgetButton } from "./chat-widget-button";
+import type { ChatBotAddress } from "~/lib/lex-wire";
+import { ChatWidgetButton } from "./chat-widget-button";
 
 /**
  * The chat on a static page: React's launcher and panel take over the launcher's container when

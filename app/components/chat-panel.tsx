@@ -20,8 +20,7 @@ import {
   type StoredChat,
   saveChat,
 } from "~/lib/chat-storage";
-import type { Message } from "~/lib/lex-wire";
-import type { ChatBotAddress } from "./chat-widget-button";
+import type { ChatBotAddress, Message } from "~/lib/lex-wire";
 import { CloseIcon } from "./icons";
 
 /** What the widget says first, silently, to get the assistant's greeting and choices. */

@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { savedChatView } from "~/lib/chat-view";
+import type { ChatBotAddress } from "~/lib/lex-wire";
 import { ChatIcon, chatButtonClass } from "./chat-launcher";
 import ChatPanel from "./chat-panel";
 import { CloseIcon } from "./icons";
-
-/** The bot the widget talks to, from the server's settings (LEX_BOT_ID and friends). */
-export interface ChatBotAddress {
-  botId: string;
-  botAliasId: string;
-  localeId: string;
-}
 
 /**
  * The chat: its button at the bottom right of every page (the scroll-to-top button sits above it),

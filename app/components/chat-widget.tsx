@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { chatWasLeftInUse } from "~/lib/chat-view";
+import type { ChatBotAddress } from "~/lib/lex-wire";
 import { ChatLauncher } from "./chat-launcher";
-import type { ChatBotAddress } from "./chat-widget-button";
 
 // Fetched when the visitor presses the launcher, or at once when the chat was left open.
 const ChatWidgetButton = lazy(() =>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { type CountryOption, type CountryPickerProps, optionLabel } from "./country-picker";
+import { type CountryOption, type CountryPickerProps, optionLabel } from "~/lib/country-options";
 import { FieldError, inputClass } from "./form-controls";
 import { CheckIcon, ChevronDownIcon } from "./icons";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { unpackPhoneCountries } from "~/features/contact/inquiry-fields";
 import { packedPhoneCountries } from "~/features/contact/phone-countries.server";
-import { countryFromOption, optionLabel } from "./country-picker";
+import { optionLabel } from "~/lib/country-options";
+import { countryFromOption } from "./country-picker";
 
 describe("countryFromOption", () => {
   it("gives back every country of the contact form from its option in the native select", () => {

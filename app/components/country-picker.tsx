@@ -1,21 +1,6 @@
 import { type ComponentType, type Ref, useEffect, useId, useRef, useState } from "react";
+import { type CountryOption, type CountryPickerProps, optionLabel } from "~/lib/country-options";
 import { FieldError, selectClass } from "./form-controls";
-
-export interface CountryOption {
-  code: string;
-  name: string;
-  callingCode: string;
-}
-
-export interface CountryPickerProps {
-  label: string;
-  /** The form field the chosen code is sent as. */
-  name: string;
-  countries: readonly CountryOption[];
-  defaultValue: string;
-  error?: string;
-  className?: string;
-}
 
 /**
  * A country (with its calling code) for a phone number. The server renders a native select, which
@@ -41,11 +26,7 @@ export function CountryPicker(props: CountryPickerProps) {
   return <Combobox {...props} defaultValue={chosen} />;
 }
 
-export function optionLabel(country: CountryOption): string {
-  return `${country.name} (+${country.callingCode})`;
-}
-
-/** The country an option of the native select stands for (the inverse of optionLabel). */
+/** The country an option of the native select stands for (the inverse of `optionLabel`). */
 export function countryFromOption(option: { value: string; text: string }): CountryOption {
   const label = /^(?<name>.*) \(\+(?<callingCode>\d+)\)$/.exec(option.text)?.groups;
   return { code: option.value, name: label?.name ?? option.text, callingCode: label?.callingCode ?? "" };

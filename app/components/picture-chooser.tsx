@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "~/features/accounts/account-limits";
+import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "~/features/pictures/picture-limits";
 import { FieldError } from "./form-controls";
 
 /**

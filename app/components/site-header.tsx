@@ -7,7 +7,7 @@ import { DisclosureMenu } from "./disclosure-menu";
 import { CloseIcon, MenuIcon } from "./icons";
 import { Logo } from "./logo";
 import { resourceMenuLinks, serviceMenuLinks } from "./navigation-links";
-import type { ShellUser } from "./site-shell";
+import type { ShellUser } from "./shell-user";
 
 // Only signed-in visitors need the account menu, so anonymous pages do not load its code.
 const AccountMenu = lazy(() => import("./account-menu").then((module) => ({ default: module.AccountMenu })));

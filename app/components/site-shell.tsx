@@ -1,20 +1,13 @@
 import type { AgencyContact } from "~/lib/agency-contact";
 import type { ToastMessage } from "~/lib/behaviours/toast";
+import type { ChatBotAddress } from "~/lib/lex-wire";
 import { ChatWidget } from "./chat-widget";
-import type { ChatBotAddress } from "./chat-widget-button";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { ServicesBanner } from "./services-banner";
+import type { ShellUser } from "./shell-user";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { Toaster } from "./toaster";
-
-export interface ShellUser {
-  name: string;
-  email: string;
-  image: string;
-  /** Staff's "Admin", a consultant's "My schedule"; customers have none. */
-  workArea?: { label: string; to: string } | null;
-}
 
 export function SiteShell({
   children,

@@ -24,7 +24,7 @@ import { attachMobileMenu } from "~/lib/behaviours/mobile-menu";
 import { attachScrollToTop } from "~/lib/behaviours/scroll-to-top";
 import { attachToaster } from "~/lib/behaviours/toast";
 import { chatWasLeftInUse } from "~/lib/chat-view";
-import type { ChatBotAddress } from "./chat-widget-button";
+import type { ChatBotAddress } from "~/lib/lex-wire";
 
 function each<T extends HTMLElement>(selector: string, attach: (element: T) => unknown) {
   for (const element of document.querySelectorAll<T>(selector)) attach(element);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChangeAwareCache } from "./change-aware-cache.server";
-import type { NoticeHandlers } from "./db.server";
+import type { NoticeHandlers } from "./postgres-listener.server";
 
 interface Owned {
   owner: string;

@@ -3,15 +3,16 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Database } from "../../db/database";
 import * as schema from "../../db/schema";
 import { DRIZZLE_PARSERS, drizzleFacingClient } from "./pglite-client.server";
-import { listenOnPostgres } from "./postgres-listener.server";
+import { listenOnPostgres, type NoticeHandlers } from "./postgres-listener.server";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Declared beside the schema, so db/ needs nothing from infra; the app goes on importing them from here.
+export type { Database, Transaction } from "../../db/database";
 
 /**
  * A statement prepared once per database (Drizzle's `.prepare`), for the queries that run with
@@ -42,9 +43,6 @@ export function isReachedByThisProcessOnly(db: Database): boolean {
   return reachedByThisProcessOnly.has(db);
 }
 
-/** An open transaction of `Database`: what `db.transaction(async (transaction) => …)` hands in. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
@@ -69,14 +67,6 @@ export interface DatabaseHandle {
    * restart after a crash has little to replay (PGlite runs without PostgreSQL's checkpointer).
    */
   checkpointIfDue?(): Promise<void>;
-}
-
-export interface NoticeHandlers {
-  onNotice(payload: string): void;
-  /** Listening now (again): notices from here on arrive. */
-  onListening(): void;
-  /** Not listening any more (the connection was lost): notices sent meanwhile are missed. */
-  onGap(): void;
 }
 
 /** Time limits on PostgreSQL, so an unreachable or frozen server fails requests instead of hanging them. */

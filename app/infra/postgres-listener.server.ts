@@ -1,5 +1,16 @@
 import pg from "pg";
-import type { NoticeHandlers } from "./db.server";
+
+/**
+ * What a listener is told, on either database (`DatabaseHandle.listen`). Here, beside the
+ * PostgreSQL listener, so db.server.ts imports this module and not the other way round.
+ */
+export interface NoticeHandlers {
+  onNotice(payload: string): void;
+  /** Listening now (again): notices from here on arrive. */
+  onListening(): void;
+  /** Not listening any more (the connection was lost): notices sent meanwhile are missed. */
+  onGap(): void;
+}
 
 const FIRST_RETRY_MS = 500;
 const LONGEST_RETRY_MS = 10_000;

@@ -268,6 +268,13 @@ export const putSessionBodySchema = z.object({
   requestAttributes: requestAttributesSchema.optional(),
 });
 
+/** The bot the chat widget talks to, from the server's settings (LEX_BOT_ID and friends). */
+export interface ChatBotAddress {
+  botId: string;
+  botAliasId: string;
+  localeId: string;
+}
+
 /** The four parts of a session's address. */
 export interface SessionKey {
   botId: string;

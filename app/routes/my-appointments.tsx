@@ -5,11 +5,10 @@ import { RevealButton } from "~/components/reveal-button";
 import { type PickerDay, SlotPicker } from "~/components/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
 import { appointmentTimesFor } from "~/features/booking/appointment-times";
-import { listAppointments } from "~/features/booking/appointments.server";
+import { findOwnAppointment, listAppointments } from "~/features/booking/appointments.server";
 import { bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
 import { appointmentCalendarLinks } from "~/features/booking/calendar-links";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
-import { SLOT_MINUTES } from "~/features/booking/slots";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import {
@@ -18,6 +17,7 @@ import {
   startRazorpayOrder,
   startStripeCheckout,
 } from "~/features/payments/payments.server";
+import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -134,17 +134,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast("/my-appointments", { kind: "success", message }, context);
     }
     if (values.intent === "pay" && values.provider === "stripe") {
-      const { sessionUrl } = await startStripeCheckout(
-        context.db,
-        context.payments,
-        user.id,
-        values.appointmentId,
-        urls,
-      );
+      const appointment = await findOwnAppointment(context.db, user.id, values.appointmentId);
+      const { sessionUrl } = await startStripeCheckout(context.db, context.payments, appointment, urls);
       return redirect(sessionUrl);
     }
     if (values.intent === "pay" && values.provider === "razorpay") {
-      const started = await startRazorpayOrder(context.db, context.payments, user.id, values.appointmentId);
+      const appointment = await findOwnAppointment(context.db, user.id, values.appointmentId);
+      const started = await startRazorpayOrder(context.db, context.payments, appointment);
       if (started.sandboxUrl) return redirect(started.sandboxUrl);
       return { razorpay: { order: started.order, keyId: started.keyId } };
     }

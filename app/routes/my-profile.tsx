@@ -4,11 +4,11 @@ import { FormAlert, PrimaryButton, SelectField, TextField } from "~/components/f
 import { KycStatusPanel } from "~/components/kyc-status-panel";
 import { PictureChooser } from "~/components/picture-chooser";
 import { genders } from "~/content/lists";
-import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
-import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { profileUpdateSchema } from "~/features/accounts/schemas";
 import { getKycSummary } from "~/features/kyc/kyc.server";
+import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";
+import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";

@@ -3,7 +3,6 @@ import { DaysOffEditor } from "~/components/days-off-editor";
 import { FormAlert, PrimaryButton } from "~/components/form-controls";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
 import { recordAttendance } from "~/features/booking/attendance.server";
-import { SLOT_MINUTES } from "~/features/booking/slots";
 import { daysOffFromForm } from "~/features/consultants/consultant-schema";
 import {
   getOwnConsultant,
@@ -11,6 +10,7 @@ import {
   type ScheduledAppointment,
   updateOwnAvailability,
 } from "~/features/consultants/portal.server";
+import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";

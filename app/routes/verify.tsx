@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
+import { findOwnAppointment } from "~/features/booking/appointments.server";
 import {
   ProviderDownError,
   type VerificationOutcome,
@@ -71,10 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
             paymentId: field("razorpay_payment_id"),
             signature: field("razorpay_signature"),
           })
-        : await verifyStripeReturn(context.db, context.payments, user.id, {
-            appointmentId: field("appointmentId"),
-            sessionId: field("session_id"),
-          });
+        : await verifyStripeReturn(
+            context.db,
+            context.payments,
+            await findOwnAppointment(context.db, user.id, field("appointmentId")),
+            { sessionId: field("session_id") },
+          );
     return redirectWithToast("/my-appointments", toasts[outcome], context);
   } catch (error) {
     if (error instanceof FeatureError || error instanceof ProviderDownError) {

@@ -9,13 +9,13 @@
 import type { PersonSummary } from "~/features/accounts/people.server";
 import type { Profile } from "~/features/accounts/profile.server";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
-import type { SlotDay } from "~/features/booking/slots";
 import type { StaffAppointmentRow } from "~/features/booking/staff-appointments.server";
 import { snapshotOf } from "~/features/consultants/consultants.server";
 import type { ScheduledAppointment } from "~/features/consultants/portal.server";
 import type { OutboxListItem } from "~/features/email/outbox-admin.server";
 import type { KycReviewItem } from "~/features/kyc/kyc-review.server";
 import { roiPercent } from "~/features/projects/projects.server";
+import type { SlotDay } from "~/features/slot-grid/slots";
 import type {
   Appointment,
   AuditEntry,

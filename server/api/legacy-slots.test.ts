@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { slotProblem, slotWindow } from "~/features/booking/slots";
+import { slotProblem, slotWindow } from "~/features/slot-grid/slots";
 import { FeatureError } from "~/lib/errors";
 import {
   legacyBookingSchema,

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { findOwnAppointment } from "~/features/booking/appointments.server";
 import {
   type PaymentUrls,
   startRazorpayOrder,
@@ -35,11 +36,11 @@ export function paymentApi() {
   api.post("/payment-stripe", async (context) => {
     const user = requireApiUser(context);
     const { appointmentId } = await readJsonObject(context);
+    const appointment = await findOwnAppointment(context.get("db"), user.id, appointmentId);
     const { sessionUrl } = await startStripeCheckout(
       context.get("db"),
       context.get("payments"),
-      user.id,
-      appointmentId,
+      appointment,
       urls(context),
     );
     return context.json({ success: true, session_url: sessionUrl });
@@ -48,8 +49,8 @@ export function paymentApi() {
   api.post("/verifyStripe", async (context) => {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
-    const outcome = await verifyStripeReturn(context.get("db"), context.get("payments"), user.id, {
-      appointmentId: body.appointmentId,
+    const appointment = await findOwnAppointment(context.get("db"), user.id, body.appointmentId);
+    const outcome = await verifyStripeReturn(context.get("db"), context.get("payments"), appointment, {
       sessionId: body.session_id,
     });
     return context.json({
@@ -61,11 +62,11 @@ export function paymentApi() {
   api.post("/payment-razorpay", async (context) => {
     const user = requireApiUser(context);
     const { appointmentId } = await readJsonObject(context);
+    const appointment = await findOwnAppointment(context.get("db"), user.id, appointmentId);
     const { order, keyId, sandboxUrl } = await startRazorpayOrder(
       context.get("db"),
       context.get("payments"),
-      user.id,
-      appointmentId,
+      appointment,
       urls(context),
     );
     // In the sandbox there is no Razorpay widget to open: the client sends the payer to this link.

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
-import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
 import { listAppointments } from "~/features/booking/appointments.server";
 import { bookAppointment, bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
+import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
 import { requireApiUser } from "./api-env";

@@ -3,6 +3,8 @@
  * biome.json, run by `npm run lint`). These tests lint small files laid out like the project, in a
  * temporary folder with the project's own biome.json, and check that each wrong import is reported
  * and each right one is not. Test files are no layer: they may import what they exercise or inspect.
+ * The features follow one order ("Feature order" in docs/architecture.md): each imports only those
+ * below it, which one override per feature in biome.json enforces.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -62,6 +64,20 @@ const forbidden: Record<string, Case> = {
   "a feature importing the HTTP server": {
     file: "app/features/payments/uses-server.ts",
     source: 'import { createHttpApp } from "../../../server/http-app";\nexport const c = createHttpApp;\n',
+  },
+  "a feature importing a feature above it (the old consultants and booking loop)": {
+    file: "app/features/consultants/uses-booking.server.ts",
+    source:
+      'import { cancelAppointment } from "../booking/booking.server";\nexport const c = cancelAppointment;\n',
+  },
+  "a feature importing the type of a feature above it by the alias (the old e-mail and contact loop)": {
+    file: "app/features/email/templates/uses-contact.ts",
+    source:
+      'import type { ValidInquiry } from "~/features/contact/inquiry-schema";\nexport type V = ValidInquiry;\n',
+  },
+  "the lowest feature importing the next one up": {
+    file: "app/features/audit/uses-slot-grid.ts",
+    source: 'import { SLOT_MINUTES } from "../slot-grid/slots";\nexport const m = SLOT_MINUTES;\n',
   },
   "infra importing a feature's type (the old request-context loop)": {
     file: "app/infra/uses-feature.server.ts",
@@ -149,6 +165,21 @@ const allowed: Record<string, Case> = {
       "export const all = [site, consumeRateLimit, FeatureError, appointments, enqueueEmail];",
       "",
     ].join("\n"),
+  },
+  "a feature using features below it and its own modules": {
+    file: "app/features/booking/fine-lower.server.ts",
+    source: [
+      'import { findConsultant } from "~/features/consultants/consultants.server";',
+      'import { refundsOnCancel } from "../payments/payments.server";',
+      'import { SLOT_MINUTES } from "../slot-grid/slots";',
+      'import { findOwnAppointment } from "./appointments.server";',
+      "export const all = [findConsultant, refundsOnCancel, SLOT_MINUTES, findOwnAppointment];",
+      "",
+    ].join("\n"),
+  },
+  "a template of the e-mail feature using the feature below it": {
+    file: "app/features/email/templates/fine.ts",
+    source: 'import { SLOT_MINUTES } from "../../slot-grid/slots";\nexport const m = SLOT_MINUTES;\n',
   },
   "infra using other infra, the schema and lib": {
     file: "app/infra/fine.server.ts",
@@ -271,13 +302,14 @@ describe("npm run lint enforces the import rule", () => {
     expect(reportsFor(file)).toEqual([]);
   });
 
+  it("tells a feature which way to go when it imports one above it", () => {
+    const [report] = reportsFor("app/features/consultants/uses-booking.server.ts");
+    expect(report!.message).toContain("feature order");
+    expect(report!.message).toContain("sit above consultants");
+  });
+
   it("keeps every infra module that speaks React Router out of the features", () => {
-    const featuresOverride = biomeConfig.overrides.find((override: { includes: string[] }) =>
-      override.includes.includes("app/features/**"),
-    );
-    const groups: string[] = featuresOverride.linter.rules.style.noRestrictedImports.options.patterns.flatMap(
-      (pattern: { group: string[] }) => pattern.group,
-    );
+    const groups = patternsOf(featuresOverride()).flatMap((pattern) => pattern.group);
     const infraDirectory = path.join(root, "app", "infra");
     const webModules = readdirSync(infraDirectory)
       .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
@@ -285,5 +317,83 @@ describe("npm run lint enforces the import rule", () => {
       .map((name) => `**/infra/${name.replace(/\.tsx?$/, "")}`);
     expect(webModules.length).toBeGreaterThan(0);
     expect(groups).toEqual(expect.arrayContaining(webModules));
+  });
+});
+
+interface Pattern {
+  group: string[];
+  message: string;
+}
+
+interface Override {
+  includes: string[];
+  linter?: { rules?: { style?: { noRestrictedImports?: { options: { patterns: Pattern[] } } } } };
+}
+
+const overrides: Override[] = biomeConfig.overrides;
+
+function patternsOf(override: Override | undefined): Pattern[] {
+  return override?.linter?.rules?.style?.noRestrictedImports?.options.patterns ?? [];
+}
+
+function featuresOverride(): Override | undefined {
+  return overrides.find((override) => override.includes.includes("app/features/**"));
+}
+
+function featureOverride(feature: string): Override | undefined {
+  return overrides.find((override) => override.includes.includes(`app/features/${feature}/**`));
+}
+
+/** The features the order names, lowest first: the list under "## Feature order" in docs/architecture.md. */
+function documentedOrder(): string[] {
+  const architecture = readFileSync(path.join(root, "docs", "architecture.md"), "utf8");
+  const section = architecture.split(/^## /m).find((part) => part.startsWith("Feature order"));
+  return [...(section ?? "").matchAll(/^\d+\. `([a-z-]+)`/gm)].map((match) => match[1]!);
+}
+
+/**
+ * The features a feature's override forbids, read from both globs of its order pattern (by alias or
+ * folder, features/{a,b}; by relative path, ../{a,b}); null when the two disagree.
+ */
+function forbiddenFeatures(feature: string): string[] | null {
+  const orderPattern = patternsOf(featureOverride(feature)).find((pattern) =>
+    pattern.group.some((glob) => glob.startsWith("**/features/")),
+  );
+  if (!orderPattern) return [];
+  const lists = orderPattern.group.map(
+    (glob) => glob.match(/^\*\*\/(?:features|\.\.)\/\{?([a-z,-]+)\}?\/\*\*$/)?.[1] ?? "",
+  );
+  return lists.length === 2 && lists[0] === lists[1] ? lists[0]!.split(",") : null;
+}
+
+describe("the feature order", () => {
+  const order = documentedOrder();
+
+  it("names every folder under app/features once", () => {
+    const folders = readdirSync(path.join(root, "app", "features"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(new Set(order).size).toBe(order.length);
+    expect([...order].sort()).toEqual([...folders].sort());
+  });
+
+  it("is what biome.json enforces: each feature is kept from exactly the features above it", () => {
+    expect(order.length).toBeGreaterThan(1);
+    for (const [index, feature] of order.entries()) {
+      expect({ feature, forbidden: forbiddenFeatures(feature) }).toEqual({
+        feature,
+        forbidden: order.slice(index + 1),
+      });
+    }
+  });
+
+  it("keeps the layer rule inside every feature (an override replaces the features' patterns)", () => {
+    const layerRule = patternsOf(featuresOverride());
+    for (const feature of order.slice(0, -1)) {
+      expect({ feature, patterns: patternsOf(featureOverride(feature)).slice(0, -1) }).toEqual({
+        feature,
+        patterns: layerRule,
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { PictureUpload } from "~/features/accounts/profile-picture.server";
+import type { PictureUpload } from "~/features/pictures/pictures.server";
 
 /**
  * An upload as a route hands it to a feature, with limits generous enough never to get in a test's

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import {
   consultants,
   type kycStatuses,
@@ -12,7 +13,6 @@ import {
   users,
 } from "../../../db/schema";
 import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
-import { isUuid } from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { invitationEmail } from "../email/templates/invitation-email";
 import { forgetLoginFailures, loginsSlowedDown } from "./login-throttle.server";

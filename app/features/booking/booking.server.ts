@@ -22,11 +22,11 @@ import {
   appointmentConfirmationEmail,
 } from "../email/templates/booking-emails";
 import { recordRefund, refundForCancellation } from "../payments/payments.server";
+import { type SlotProblem, slotProblem } from "../slot-grid/slots";
 import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema, type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
-import { type SlotProblem, slotProblem } from "./slots";
 
 export const MAX_UNPAID_UPCOMING = 3;
 export const SLOT_TAKEN_MESSAGE = "This slot is no longer available. Please choose another time.";

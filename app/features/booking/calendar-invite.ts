@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 import type { Appointment, EmailAttachment } from "../../../db/schema";
+import { SLOT_MINUTES } from "../slot-grid/slots";
 import { icalendarText, parameterValue, textValue, utcDateTime } from "./icalendar-format";
-import { SLOT_MINUTES } from "./slots";
 
 export interface InviteDetails {
   appointmentId: string;

@@ -4,8 +4,8 @@
  * wherever they are built and easy to test.
  */
 import type { Appointment } from "../../../db/schema";
+import { SLOT_MINUTES } from "../slot-grid/slots";
 import { appointmentDescription, appointmentTitle } from "./calendar-invite";
-import { SLOT_MINUTES } from "./slots";
 
 export interface CalendarEvent {
   title: string;

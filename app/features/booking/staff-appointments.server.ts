@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } fr
 import { DateTime } from "luxon";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import {
   type Appointment,
   appointments,
@@ -12,7 +13,6 @@ import {
   users,
 } from "../../../db/schema";
 import { nameOrEmailContains } from "../accounts/people.server";
-import { isUuid } from "../consultants/consultants.server";
 import { type AppointmentStatus, appointmentStatus } from "./appointment-status";
 import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
 import { type AppointmentFilters, appointmentFiltersSchema } from "./staff-appointments-schema";

@@ -3,9 +3,10 @@ import type { Database } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { describeTime } from "~/lib/dates";
 import { FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import { type Appointment, appointments, users } from "../../../db/schema";
 import { type Actor, recordAudit } from "../audit/audit.server";
-import { consultantWorksAt, findConsultant, isUuid } from "../consultants/consultants.server";
+import { consultantWorksAt, findConsultant } from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
 import {
   appointmentCancelledByAgencyEmail,

@@ -9,7 +9,7 @@
 
 import { services } from "~/content/services";
 import { specialities } from "~/content/specialities";
-import { BOOKING_WINDOW_DAYS } from "~/features/booking/slots";
+import { BOOKING_WINDOW_DAYS } from "~/features/slot-grid/slots";
 import type { FailureKind } from "~/lib/errors";
 import type { Intent, Interpretation, Message, SentimentResponse, SessionState, Slots } from "~/lib/lex-wire";
 import { type AnswerContext, answerFor, card, MENU_BUTTONS, plain } from "./answers";

@@ -8,7 +8,7 @@ import { values } from "~/content/about";
 import { identityVerification } from "~/content/identity-verification";
 import { describePlan, planHourlyPrice, plans, planTerms } from "~/content/plans";
 import { specialities } from "~/content/specialities";
-import { BOOKING_WINDOW_DAYS, DAY_END_HOUR, DAY_START_HOUR, SLOT_MINUTES } from "~/features/booking/slots";
+import { BOOKING_WINDOW_DAYS, DAY_END_HOUR, DAY_START_HOUR, SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { formatDay, formatTimeOfDay, zoneTimeLabel } from "~/lib/dates";
 import type { Message } from "~/lib/lex-wire";
 import { formatMoney } from "~/lib/money";

@@ -2,15 +2,10 @@ import { and, asc, eq, gt, ilike, isNull, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import { type Database, preparedPerDatabase } from "~/infra/db.server";
+import { isUuid } from "~/lib/record-id";
 import { rememberedZone } from "~/lib/remembered-zone";
 import { appointments, type Consultant, type ConsultantSnapshot, consultants } from "../../../db/schema";
-import { isWorkingTime, type SlotDay, slotWindow } from "../booking/slots";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+import { isWorkingTime, type SlotDay, slotWindow } from "../slot-grid/slots";
 
 /** What the customer sees of the consultant when booking, kept with the appointment. */
 export function snapshotOf(consultant: Consultant): ConsultantSnapshot {

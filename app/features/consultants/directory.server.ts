@@ -6,7 +6,7 @@ import type { Database } from "~/infra/db.server";
 import { calendarDayIn } from "~/lib/dates";
 import { rememberedZone } from "~/lib/remembered-zone";
 import { appointments, type Consultant } from "../../../db/schema";
-import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../booking/slots";
+import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../slot-grid/slots";
 import { directoryCardData } from "./consultant-card-data";
 import { listConsultants } from "./consultants.server";
 import type { DirectoryQuery } from "./directory-query";

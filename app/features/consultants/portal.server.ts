@@ -2,13 +2,9 @@ import { and, asc, count, desc, eq, gt, lte, type SQL } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type Appointment, appointments, type Consultant, consultants, users } from "../../../db/schema";
-import {
-  type PictureUpload,
-  PROFILE_PICTURE_SIZE,
-  saveWithPicture,
-} from "../accounts/profile-picture.server";
 import type { Actor } from "../audit/audit.server";
 import { changedFields } from "../audit/audit.server";
+import { type PictureUpload, PROFILE_PICTURE_SIZE, saveWithPicture } from "../pictures/pictures.server";
 import { ownAvailabilitySchema, ownProfileSchema } from "./consultant-schema";
 import { CONSULTANT_NOT_FOUND, changeConsultant } from "./staff-consultants.server";
 

@@ -2,14 +2,15 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL, sql } from "dr
 import type { SpecialityName } from "~/content/specialities";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import { type Consultant, consultants } from "../../../db/schema";
+import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
 import {
   type PictureUpload,
   PROFILE_PICTURE_SIZE,
   saveWithPicture,
   storeProfilePicture,
-} from "../accounts/profile-picture.server";
-import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
+} from "../pictures/pictures.server";
 import {
   type ConsultantFields,
   type ConsultantState,
@@ -17,7 +18,6 @@ import {
   consultantFieldsSchema,
   consultantVersionSchema,
 } from "./consultant-schema";
-import { isUuid } from "./consultants.server";
 
 export const CONSULTANT_NOT_FOUND = "We could not find that consultant.";
 export const CHANGED_BY_SOMEONE_ELSE =

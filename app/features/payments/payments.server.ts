@@ -17,7 +17,6 @@ import {
   payments,
   users,
 } from "../../../db/schema";
-import { findOwnAppointment } from "../booking/appointments.server";
 import { enqueueEmail } from "../email/outbox.server";
 import {
   paymentAfterCancellationEmail,
@@ -76,18 +75,17 @@ export interface PaymentUrls {
 }
 
 /**
- * Starts a Stripe Checkout for the user's unpaid appointment. Amount and currency come from the
- * appointment in our database, never from the request. Returns where to send the visitor.
+ * Starts a Stripe Checkout for the user's unpaid appointment, which the caller has read as theirs
+ * (booking's findOwnAppointment). Amount and currency come from the appointment in our database,
+ * never from the request. Returns where to send the visitor.
  */
 export async function startStripeCheckout(
   db: Database,
   gateways: PaymentGateways,
-  userId: string,
-  appointmentId: unknown,
+  appointment: Appointment,
   urls: PaymentUrls,
 ): Promise<{ sessionUrl: string }> {
   const gateway = requireStripe(gateways);
-  const appointment = await findOwnAppointment(db, userId, appointmentId);
   payable(appointment);
   const paymentId = randomUUID();
   const returnPath = `${urls.returnOrigin ?? ""}/verify?appointmentId=${appointment.id}`;
@@ -138,18 +136,17 @@ export interface RazorpayOrder {
 }
 
 /**
- * Creates a Razorpay Order (receipt = appointment id) for the user's unpaid appointment. With
- * `urls.sandboxLinkKeys` (API callers), the sandbox checkout link comes absolute and signed.
+ * Creates a Razorpay Order (receipt = appointment id) for the user's unpaid appointment, which the
+ * caller has read as theirs (booking's findOwnAppointment). With `urls.sandboxLinkKeys` (API
+ * callers), the sandbox checkout link comes absolute and signed.
  */
 export async function startRazorpayOrder(
   db: Database,
   gateways: PaymentGateways,
-  userId: string,
-  appointmentId: unknown,
+  appointment: Appointment,
   urls?: Pick<PaymentUrls, "publicUrl" | "sandboxLinkKeys">,
 ): Promise<RazorpayOrder> {
   const gateway = requireRazorpay(gateways);
-  const appointment = await findOwnAppointment(db, userId, appointmentId);
   payable(appointment);
   const order = await withProvider(() =>
     gateway.createOrder({
@@ -185,7 +182,8 @@ export async function startRazorpayOrder(
 export type VerificationOutcome = "paid" | "already-paid" | "not-paid" | "refund-due";
 
 /**
- * The Stripe return: paid only if Stripe (or the sandbox) says the session is paid, for this
+ * The Stripe return for the visitor's appointment, which the caller has read as theirs (booking's
+ * findOwnAppointment): paid only if Stripe (or the sandbox) says the session is paid, for this
  * appointment, for its amount and currency. `success=true` from the browser proves nothing.
  * Without a session id (the old front end never sends one) the appointment's open checkouts are
  * asked about, latest first (an earlier one may be the one the visitor finished).
@@ -193,11 +191,10 @@ export type VerificationOutcome = "paid" | "already-paid" | "not-paid" | "refund
 export async function verifyStripeReturn(
   db: Database,
   gateways: PaymentGateways,
-  userId: string,
-  input: { appointmentId?: unknown; sessionId?: unknown },
+  appointment: Appointment,
+  input: { sessionId?: unknown },
 ): Promise<VerificationOutcome> {
   const gateway = requireStripe(gateways);
-  const appointment = await findOwnAppointment(db, userId, input.appointmentId);
   if (appointment.paidAt) return "already-paid";
   if (typeof input.sessionId !== "string" || input.sessionId === "") {
     for (const open of await openCheckouts(db, appointment.id)) {
@@ -264,7 +261,7 @@ export async function verifyRazorpayPayment(
   // The order must be one we created, for an appointment of this user.
   const payment = await findPayment(db, "razorpay", orderId);
   if (!payment) throw new FeatureError("invalid", "We have no record of this payment order.");
-  const appointment = await findOwnAppointment(db, userId, payment.appointmentId);
+  const appointment = ownedBy(await appointmentOf(db, payment), userId);
   if (appointment.paidAt) return "already-paid";
   const expected = hmacSha256(gateway.signatureSecret, `${payment.providerReference}|${paymentId}`);
   if (!safeEqual(expected, signature))
@@ -431,6 +428,34 @@ function openCheckouts(db: Database, appointmentId: string): Promise<Payment[]> 
     .orderBy(desc(payments.createdAt));
 }
 
+/**
+ * The appointment one of our payments is for. Where the visitor names a payment (a Razorpay order,
+ * a sandbox checkout) rather than an appointment, no caller can read the appointment first and
+ * hand it in, so it is read here, by the appointment id the payment row holds.
+ */
+async function appointmentOf(
+  db: Database,
+  payment: Pick<Payment, "appointmentId">,
+): Promise<Appointment | undefined> {
+  const [appointment] = await db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.id, payment.appointmentId))
+    .limit(1);
+  return appointment;
+}
+
+/**
+ * The appointment when it is the visitor's; anyone else's is "not found" in the words of booking's
+ * findOwnAppointment, so a payment id reveals nothing about other people's appointments.
+ */
+function ownedBy(appointment: Appointment | undefined, userId: string): Appointment {
+  if (!appointment || appointment.userId !== userId) {
+    throw new FeatureError("not-found", "We could not find that appointment.");
+  }
+  return appointment;
+}
+
 async function findPayment(
   db: Database,
   provider: Payment["provider"],
@@ -458,10 +483,8 @@ export async function findSandboxCheckout(db: Database, userId: string | null, p
           .limit(1)
       : [];
   if (!row) throw new FeatureError("not-found", "We could not find that test checkout.");
-  const appointment =
-    userId === null
-      ? (await db.select().from(appointments).where(eq(appointments.id, row.appointmentId)))[0]
-      : await findOwnAppointment(db, userId, row.appointmentId);
+  const found = await appointmentOf(db, row);
+  const appointment = userId === null ? found : ownedBy(found, userId);
   if (!appointment) throw new FeatureError("not-found", "We could not find that test checkout.");
   return { payment: row, appointment };
 }

@@ -1,14 +1,10 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import { type Project, projects, projectTypes } from "../../../db/schema";
-import {
-  type PictureUpload,
-  saveWithPicture,
-  storeUploadedPicture,
-} from "../accounts/profile-picture.server";
 import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
-import { isUuid } from "../consultants/consultants.server";
+import { type PictureUpload, saveWithPicture, storeUploadedPicture } from "../pictures/pictures.server";
 import { type AdminProjectFilter, projectFieldsSchema, projectTypeSchema } from "./project-admin-schema";
 
 export const ADMIN_PROJECTS_PAGE_SIZE = 25;

@@ -13,8 +13,6 @@ import {
 import { PictureChooser } from "~/components/picture-chooser";
 import { Portrait } from "~/components/portrait";
 import { specialityNames } from "~/content/specialities";
-import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
-import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import {
   clockTime,
   consultantFieldsSchema,
@@ -33,6 +31,8 @@ import {
   type StaffConsultantRow,
   updateConsultant,
 } from "~/features/consultants/staff-consultants.server";
+import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";
+import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";

@@ -3,8 +3,8 @@ import { AdminShell } from "~/components/admin-shell";
 import { Badge } from "~/components/badge";
 import { ChoiceField } from "~/components/choice-field";
 import { FieldError, FormAlert, PrimaryButton, TextAreaField, TextField } from "~/components/form-controls";
-import { PICTURE_MAX_LABEL } from "~/features/accounts/account-limits";
-import { pictureUploadFrom } from "~/features/accounts/profile-picture.server";
+import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";
+import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { projectFieldsSchema } from "~/features/projects/project-admin-schema";
 import {
   createProject,

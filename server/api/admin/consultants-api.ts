@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
-import { type PictureUpload, pictureUploadFrom } from "~/features/accounts/profile-picture.server";
 import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
 import { upcomingBookings } from "~/features/consultants/consultants.server";
 import {
@@ -10,6 +9,7 @@ import {
   type StaffConsultantRow,
   updateConsultant,
 } from "~/features/consultants/staff-consultants.server";
+import { type PictureUpload, pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { FeatureError } from "~/lib/errors";
 import type { Consultant } from "../../../db/schema";
 import { type ApiEnv, requireApiRole } from "../api-env";

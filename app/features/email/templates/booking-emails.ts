@@ -1,7 +1,7 @@
 import { describeTime, describeTimeForCustomer } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import type { Appointment, EmailAttachment } from "../../../../db/schema";
-import { SLOT_MINUTES } from "../../booking/slots";
+import { SLOT_MINUTES } from "../../slot-grid/slots";
 import type { EmailMessage } from "../outbox.server";
 import { type EmailParagraph, greeting, link, renderEmail, signature } from "./render";
 

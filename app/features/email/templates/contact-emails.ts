@@ -1,25 +1,26 @@
 import { describePlan, findPlan, type PlanSlug } from "~/content/plans";
 import { site } from "~/content/site";
 import type { AgencyContact } from "~/lib/agency-contact";
-import type { ValidInquiry } from "../../contact/inquiry-schema";
 import type { EmailMessage } from "../outbox.server";
 import { renderEmail } from "./render";
 
-type InquiryFacts = Pick<
-  ValidInquiry,
-  | "name"
-  | "email"
-  | "businessType"
-  | "otherBusiness"
-  | "requiredServices"
-  | "industry"
-  | "otherIndustry"
-  | "timezone"
-  | "message"
-> & {
+/**
+ * An inquiry as the contact feature has checked it, in plain values: the contact feature sends
+ * these e-mails, so its types cannot be named here (e-mail sits below it in the feature order).
+ */
+interface InquiryFacts {
+  name: string;
+  email: string;
+  businessType: string;
+  otherBusiness: string;
+  requiredServices: readonly string[];
+  industry: string;
+  otherIndustry: string;
+  timezone: string;
+  message: string;
   /** The plan chosen on the pricing page; absent or null when none was. */
   plan?: PlanSlug | null;
-};
+}
 
 function withOther(choice: string, other: string): string {
   return choice === "Other" && other ? `Other: ${other}` : choice;
@@ -77,7 +78,7 @@ export function inquiryAcknowledgementEmail(data: {
   agencyEmail: string;
   /** How the sender can reach us, as the site shows it (the settings). */
   contact: Pick<AgencyContact, "email" | "phone">;
-  inquiry: Pick<ValidInquiry, "email" | "requiredServices">;
+  inquiry: Pick<InquiryFacts, "email" | "requiredServices">;
   preferredCallTime?: string;
 }): EmailMessage {
   const { inquiry, preferredCallTime } = data;

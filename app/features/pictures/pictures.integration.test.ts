@@ -17,7 +17,7 @@ import { pictureUpload, pixelBombPng, smallPng } from "../../../tests/setup/pict
 import { answerOf, pageContext } from "../../../tests/setup/route-calls";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
-import { storeProfilePicture } from "./profile-picture.server";
+import { storeProfilePicture } from "./pictures.server";
 
 /** Decodes of uploaded bytes (pictures the tests make from scratch are not counted). */
 const decodes = vi.hoisted(() => ({

@@ -9,13 +9,13 @@ import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
 import { consultants, projects, users } from "../../../db/schema";
-import { JPEG_MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, PNG_WEBP_MAX_PIXELS } from "./account-limits";
+import { JPEG_MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, PNG_WEBP_MAX_PIXELS } from "./picture-limits";
 
 export const PICTURE_SIZE_PX = 256;
 /** Where stored pictures are served from (see server/http-app.ts). */
 export const UPLOADS_URL_PREFIX = "/uploads/";
 
-/** The formats accepted, each with the most pixels it may have (see account-limits.ts). */
+/** The formats accepted, each with the most pixels it may have (see picture-limits.ts). */
 const maxPixelsByFormat = new Map([
   ["jpeg", JPEG_MAX_PIXELS],
   ["png", PNG_WEBP_MAX_PIXELS],
