@@ -6,7 +6,6 @@ import { requestId } from "hono/request-id";
 import { findSessionUser, type KeptSessions } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
 import { directoryMoment } from "~/features/consultants/directory.server";
-import { ProviderDownError } from "~/features/payments/payments.server";
 import { UPLOADS_URL_PREFIX } from "~/features/pictures/pictures.server";
 import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { clockFrom } from "~/infra/clock.server";
@@ -298,12 +297,10 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
 
   app.onError((error, context) => {
     if (error instanceof FeatureError) {
+      if (error.kind === "provider-down")
+        logger.warn({ msg: "payment provider unavailable", requestId: context.get("requestId"), err: error });
       if (error.retryAfterSeconds) context.header("Retry-After", String(error.retryAfterSeconds));
       return context.json({ success: false, message: error.message }, statusForFailure[error.kind]);
-    }
-    if (error instanceof ProviderDownError) {
-      logger.warn({ msg: "payment provider unavailable", requestId: context.get("requestId"), err: error });
-      return context.json({ success: false, message: error.message }, 502);
     }
     const id = context.get("requestId");
     if (isDatabaseUnavailable(error)) {

@@ -7,9 +7,11 @@ export type FailureKind =
   | "conflict"
   | "too-large"
   | "unsupported-type"
-  | "rate-limited";
+  | "rate-limited"
+  /** A service we depend on (a payment provider) did not answer: nobody's mistake, try again later. */
+  | "provider-down";
 
-export const statusForFailure: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429> = {
+export const statusForFailure: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -18,6 +20,7 @@ export const statusForFailure: Record<FailureKind, 400 | 401 | 403 | 404 | 409 |
   "too-large": 413,
   "unsupported-type": 415,
   "rate-limited": 429,
+  "provider-down": 502,
 };
 
 /** An expected failure, with a sentence meant for the person who made the request. */
@@ -37,6 +40,18 @@ export class FeatureError extends Error {
     Error.stackTraceLimit = stackTraceLimit;
     this.name = "FeatureError";
   }
+}
+
+/**
+ * Staff saved a record that someone else saved after they opened it: every version-checked change
+ * (consultants, projects, people) refuses with this one sentence.
+ */
+export const CHANGED_BY_SOMEONE_ELSE =
+  "This record was changed by someone else while you were editing. Reload to see the latest version.";
+
+/** The refusal of a version-checked change whose version is no longer the record's. */
+export function changedBySomeoneElse(): FeatureError {
+  return new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
 }
 
 /** The first message per field of a failed zod parse, keyed by the field's path. */

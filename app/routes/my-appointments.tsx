@@ -6,13 +6,13 @@ import { type PickerDay, SlotPicker } from "~/components/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
 import { appointmentTimesFor } from "~/features/booking/appointment-times";
 import { findOwnAppointment, listAppointments } from "~/features/booking/appointments.server";
-import { bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
+import { bookingContextFrom } from "~/features/booking/booking.server";
 import { appointmentCalendarLinks } from "~/features/booking/calendar-links";
+import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import {
-  ProviderDownError,
   refundsOnCancel,
   startRazorpayOrder,
   startStripeCheckout,
@@ -146,9 +146,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw new FeatureError("invalid", "This action is not available.");
   } catch (error) {
-    // The provider being down is not the visitor's fault, but the page answers the same way.
-    if (error instanceof ProviderDownError)
-      return formFailure(new FeatureError("conflict", error.message), values);
     return formFailure(error, values);
   }
 }

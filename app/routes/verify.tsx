@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { findOwnAppointment } from "~/features/booking/appointments.server";
 import {
-  ProviderDownError,
   type VerificationOutcome,
   verifyRazorpayPayment,
   verifyStripeReturn,
@@ -80,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           );
     return redirectWithToast("/my-appointments", toasts[outcome], context);
   } catch (error) {
-    if (error instanceof FeatureError || error instanceof ProviderDownError) {
+    if (error instanceof FeatureError) {
       return redirectWithToast("/my-appointments", { kind: "error", message: error.message }, context);
     }
     throw error;

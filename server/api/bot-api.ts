@@ -29,6 +29,7 @@ const lexErrorFor: Record<FailureKind, { type: string; status: number }> = {
   "not-found": { type: "ResourceNotFoundException", status: 404 },
   conflict: { type: "ConflictException", status: 409 },
   "rate-limited": { type: "ThrottlingException", status: 429 },
+  "provider-down": { type: "DependencyFailedException", status: 424 },
 };
 
 /** An error as Lex sends one: the status, X-Amzn-Errortype and a JSON body with `message`. */

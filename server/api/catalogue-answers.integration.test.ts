@@ -8,7 +8,8 @@
 import { brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookAppointment, cancelAppointment, SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
+import { bookAppointment, SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
+import { cancelAppointment } from "~/features/booking/cancellation.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { NoticeHandlers } from "~/infra/postgres-listener.server";
 import { appointments, type Consultant, consultants } from "../../db/schema";

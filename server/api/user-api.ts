@@ -3,7 +3,8 @@ import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accoun
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
 import { listAppointments } from "~/features/booking/appointments.server";
-import { bookAppointment, bookingContextFrom, cancelAppointment } from "~/features/booking/booking.server";
+import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
+import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
 import { pictureUploadFrom } from "~/features/pictures/pictures.server";

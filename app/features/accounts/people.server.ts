@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
-import { FeatureError, parseInput } from "~/lib/errors";
+import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import {
   consultants,
@@ -25,8 +25,6 @@ import { revokeAllSessions } from "./sessions.server";
 export const PEOPLE_PAGE_SIZE = 25;
 
 export const PERSON_NOT_FOUND = "We could not find this account. It may have been removed.";
-export const CHANGED_BY_SOMEONE_ELSE =
-  "This record was changed by someone else while you were editing. Reload to see the latest version.";
 const NOT_YOURSELF =
   "You cannot remove your own staff role or disable your own account. Ask another member of staff.";
 const LAST_ADMIN =
@@ -215,7 +213,7 @@ export async function updatePerson(
     const [person] = await transaction.select().from(users).where(eq(users.id, userId)).for("update");
     if (!person) throw new FeatureError("not-found", PERSON_NOT_FOUND);
     if (change.version && change.version !== person.updatedAt.toISOString()) {
-      throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+      throw changedBySomeoneElse();
     }
 
     const role = change.role ?? person.role;

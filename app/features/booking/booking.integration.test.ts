@@ -8,12 +8,8 @@ import { consultantNamed, createUserWithSession } from "../../../tests/setup/fac
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { consultantSlots, snapshotOf } from "../consultants/consultants.server";
 import { listAppointments } from "./appointments.server";
-import {
-  type BookingContext,
-  bookAppointment,
-  cancelAppointment,
-  SLOT_TAKEN_MESSAGE,
-} from "./booking.server";
+import { type BookingContext, bookAppointment, SLOT_TAKEN_MESSAGE } from "./booking.server";
+import { cancelAppointment } from "./cancellation.server";
 
 const NEW_YORK = "America/New_York";
 const LOS_ANGELES = "America/Los_Angeles";

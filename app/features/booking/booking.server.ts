@@ -17,14 +17,10 @@ import {
 import { enqueueEmails } from "../email/outbox.server";
 import {
   appointmentBookedNoticeEmail,
-  appointmentCancellationEmail,
-  appointmentCancelledNoticeEmail,
   appointmentConfirmationEmail,
 } from "../email/templates/booking-emails";
-import { recordRefund, refundForCancellation } from "../payments/payments.server";
 import { type SlotProblem, slotProblem } from "../slot-grid/slots";
-import { findOwnAppointment } from "./appointments.server";
-import { appointmentReferenceSchema, type BookingRequest, bookingRequestSchema } from "./booking-schema";
+import { type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
 
@@ -221,7 +217,7 @@ async function bookCheckedRequest(
           createdAt: now,
         })
         .returning();
-      await enqueueBookingEmails(transaction, appointment!, user, context, "booked");
+      await enqueueBookingEmails(transaction, appointment!, user, context);
       return appointment!;
     });
   } catch (error) {
@@ -287,88 +283,18 @@ async function refuseFromKeptFacts(
   }
 }
 
-/**
- * Cancels the user's appointment and frees its slot at once. A paid appointment is refunded when
- * the payments feature says so (24 hours or more ahead); the refund goes through the provider
- * first, so a provider that fails leaves the appointment as it was.
- */
-export async function cancelAppointment(
-  db: Database,
-  userId: string,
-  input: unknown,
-  context: Omit<BookingContext, "perUserPerMinute">,
-): Promise<Appointment> {
-  const { appointmentId } = parseInput(appointmentReferenceSchema, input);
-  const now = context.now ?? new Date();
-  const existing = await findOwnAppointment(db, userId, appointmentId);
-  if (existing.cancelledAt) throw new FeatureError("conflict", "This appointment is already cancelled.");
-  if (existing.completedAt)
-    throw new FeatureError("conflict", "A completed appointment cannot be cancelled.");
-  if (existing.startsAt <= now) {
-    throw new FeatureError(
-      "conflict",
-      "This appointment has already started, so it can no longer be cancelled.",
-    );
-  }
-  const refund = await refundForCancellation(db, context.payments, existing, now);
-  return db.transaction(async (transaction) => {
-    const [cancelled] = await transaction
-      .update(appointments)
-      .set({
-        cancelledAt: now,
-        cancelledBy: "customer",
-        // The cancellation is an update of the calendar invitation.
-        calendarSequence: sql`${appointments.calendarSequence} + 1`,
-        ...(refund ? { refundedAt: now } : {}),
-      })
-      .where(
-        and(
-          eq(appointments.id, appointmentId),
-          eq(appointments.userId, userId),
-          isNull(appointments.cancelledAt),
-          isNull(appointments.completedAt),
-          isNull(appointments.noShowAt),
-        ),
-      )
-      .returning();
-    if (!cancelled) {
-      const [current] = await transaction
-        .select()
-        .from(appointments)
-        .where(eq(appointments.id, appointmentId));
-      throw new FeatureError(
-        "conflict",
-        current?.cancelledAt
-          ? "This appointment is already cancelled."
-          : "A completed appointment cannot be cancelled.",
-      );
-    }
-    const [user] = await transaction.select().from(users).where(eq(users.id, userId));
-    if (refund) await recordRefund(transaction, refund, { appointment: cancelled, customer: user!, now });
-    await enqueueBookingEmails(transaction, cancelled, user!, context, "cancelled");
-    return cancelled;
-  });
-}
-
 async function enqueueBookingEmails(
   transaction: Transaction,
   appointment: Appointment,
   customer: { name: string; email: string; timeZone: string | null },
   context: Pick<BookingContext, "zone" | "agencyEmail">,
-  event: "booked" | "cancelled",
 ) {
-  const invite = appointmentInvite(
-    appointment,
-    { customer, agencyEmail: context.agencyEmail },
-    event === "booked" ? "request" : "cancel",
-  );
+  const invite = appointmentInvite(appointment, { customer, agencyEmail: context.agencyEmail }, "request");
   const facts = { appointment, customer, zone: context.zone, agencyEmail: context.agencyEmail, invite };
-  await enqueueEmails(
-    transaction,
-    event === "booked"
-      ? [appointmentConfirmationEmail(facts), appointmentBookedNoticeEmail(facts)]
-      : [appointmentCancellationEmail(facts), appointmentCancelledNoticeEmail(facts)],
-  );
+  await enqueueEmails(transaction, [
+    appointmentConfirmationEmail(facts),
+    appointmentBookedNoticeEmail(facts),
+  ]);
 }
 
 export function isUniqueViolation(error: unknown): boolean {

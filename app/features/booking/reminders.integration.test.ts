@@ -6,7 +6,8 @@ import { type Appointment, appointments } from "../../../db/schema";
 import { createConsultant, createUserWithSession, type DirectUser } from "../../../tests/setup/factories";
 import { mailsOfKind } from "../../../tests/setup/payments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
-import { bookAppointment, cancelAppointment } from "./booking.server";
+import { bookAppointment } from "./booking.server";
+import { cancelAppointment } from "./cancellation.server";
 import { queueDueReminders } from "./reminders.server";
 import { rescheduleAppointment } from "./staff-changes.server";
 

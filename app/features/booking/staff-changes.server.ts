@@ -1,21 +1,16 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
-import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { describeTime } from "~/lib/dates";
-import { FeatureError, parseInput } from "~/lib/errors";
+import { CHANGED_BY_SOMEONE_ELSE, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { type Appointment, appointments, users } from "../../../db/schema";
 import { type Actor, recordAudit } from "../audit/audit.server";
 import { consultantWorksAt, findConsultant } from "../consultants/consultants.server";
 import { enqueueEmail } from "../email/outbox.server";
 import {
-  appointmentCancelledByAgencyEmail,
   appointmentRescheduledEmail,
   appointmentRescheduledNoticeEmail,
-  type CancellationMoney,
 } from "../email/templates/appointment-change-emails";
-import { recordRefund, refundForCancellation, refundsOnCancel } from "../payments/payments.server";
-import { appointmentStatus } from "./appointment-status";
 import {
   isUniqueViolation,
   OUTSIDE_WORKING_HOURS_MESSAGE,
@@ -25,10 +20,7 @@ import {
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
 import { APPOINTMENT_NOT_FOUND } from "./staff-appointments.server";
-import { rescheduleSchema, staffCancelSchema } from "./staff-appointments-schema";
-
-export const CHANGED_MEANWHILE =
-  "This record was changed by someone else while you were editing. Reload to see the latest version.";
+import { rescheduleSchema } from "./staff-appointments-schema";
 
 export interface ChangeContext {
   zone: string;
@@ -37,7 +29,11 @@ export interface ChangeContext {
 }
 
 /** The appointment, or 404; `userId` limits it to one customer's own (anyone else's is "missing"). */
-async function loadAppointment(db: Database, appointmentId: unknown, userId?: string): Promise<Appointment> {
+export async function loadAppointment(
+  db: Database,
+  appointmentId: unknown,
+  userId?: string,
+): Promise<Appointment> {
   if (!isUuid(appointmentId)) throw new FeatureError("not-found", APPOINTMENT_NOT_FOUND);
   const [appointment] = await db
     .select()
@@ -48,9 +44,32 @@ async function loadAppointment(db: Database, appointmentId: unknown, userId?: st
   return appointment;
 }
 
-/** Why an appointment can no longer change (cancel or move), or nothing when it still can. */
-function refuseChange(appointment: Appointment, now: Date, doing: "cancelled" | "moved"): void {
+/**
+ * Why an appointment can no longer change (cancel or move), or nothing when it still can. The
+ * customer is told in their words; staff also what to do instead.
+ */
+export function refuseChange(
+  appointment: Appointment,
+  now: Date,
+  doing: "cancelled" | "moved",
+  who: "customer" | "staff" = "staff",
+): void {
   if (appointment.cancelledAt) throw new FeatureError("conflict", "This appointment is already cancelled.");
+  if (who === "customer" && doing === "cancelled") {
+    if (appointment.completedAt)
+      throw new FeatureError("conflict", "A completed appointment cannot be cancelled.");
+    if (appointment.noShowAt)
+      throw new FeatureError(
+        "conflict",
+        "This appointment is marked as a no-show, so it cannot be cancelled.",
+      );
+    if (appointment.startsAt <= now)
+      throw new FeatureError(
+        "conflict",
+        "This appointment has already started, so it can no longer be cancelled.",
+      );
+    return;
+  }
   if (appointment.completedAt || appointment.noShowAt) {
     throw new FeatureError(
       "conflict",
@@ -74,105 +93,6 @@ function stillAsSeen(appointmentId: string, sequence: number | undefined): SQL {
     isNull(appointments.noShowAt),
     sequence === undefined ? undefined : eq(appointments.calendarSequence, sequence),
   )!;
-}
-
-/** What staff are told before cancelling: what will happen to the customer's money. */
-export function cancellationMoney(
-  appointment: Pick<Appointment, "paidAt" | "startsAt">,
-  now: Date,
-  refundAnyway: boolean,
-): CancellationMoney {
-  if (!appointment.paidAt) return "unpaid";
-  return refundAnyway || refundsOnCancel(appointment, now) ? "refunded" : "kept";
-}
-
-/**
- * Staff cancel an appointment on the agency's behalf, with a reason the customer reads. A paid
- * appointment is refunded as the policy says (24 hours or more ahead), or anyway when staff
- * choose to; the refund goes through the provider first, so a provider that fails changes
- * nothing. The cancellation, the refund's record, the customer's e-mail (with the calendar
- * update) and the audit entry are one transaction.
- */
-export async function staffCancelAppointment(
-  db: Database,
-  appointmentId: unknown,
-  input: unknown,
-  actor: Actor,
-  context: ChangeContext & { payments: PaymentGateways },
-): Promise<Appointment> {
-  const existing = await loadAppointment(db, appointmentId);
-  const request = parseInput(staffCancelSchema, input);
-  const { now } = context;
-  refuseChange(existing, now, "cancelled");
-  if (request.sequence !== undefined && request.sequence !== existing.calendarSequence) {
-    throw new FeatureError("conflict", CHANGED_MEANWHILE);
-  }
-  const refund = await refundForCancellation(db, context.payments, existing, now, {
-    evenIfLate: request.refundAnyway,
-  });
-  return db.transaction(async (transaction) => {
-    const [cancelled] = await transaction
-      .update(appointments)
-      .set({
-        cancelledAt: now,
-        cancelledBy: "staff",
-        cancelReason: request.reason,
-        calendarSequence: sql`${appointments.calendarSequence} + 1`,
-        ...(refund ? { refundedAt: now } : {}),
-      })
-      .where(stillAsSeen(existing.id, existing.calendarSequence))
-      .returning();
-    // Someone else changed it between our read and this write; the refund (if any) must be
-    // recorded by hand, so say so rather than pretend.
-    if (!cancelled) {
-      throw new FeatureError(
-        "conflict",
-        refund
-          ? `${CHANGED_MEANWHILE} The refund ${refund.reference} was issued; please check the payment.`
-          : CHANGED_MEANWHILE,
-      );
-    }
-    const [customer] = await transaction.select().from(users).where(eq(users.id, cancelled.userId));
-    if (refund) await recordRefund(transaction, refund, { appointment: cancelled, customer: customer!, now });
-    const money: CancellationMoney = refund ? "refunded" : cancelled.paidAt ? "kept" : "unpaid";
-    await enqueueEmail(
-      transaction,
-      appointmentCancelledByAgencyEmail({
-        appointment: cancelled,
-        customer: customer!,
-        zone: context.zone,
-        agencyEmail: context.agencyEmail,
-        reason: request.reason,
-        money,
-        invite: appointmentInvite(
-          cancelled,
-          { customer: customer!, agencyEmail: context.agencyEmail },
-          "cancel",
-        ),
-      }),
-    );
-    await recordAudit(
-      transaction,
-      actor,
-      {
-        action: "appointment.cancel",
-        targetType: "appointment",
-        targetId: cancelled.id,
-        summary: `Cancelled: ${request.reason}${refund ? " (refunded)" : ""}`,
-        before: { status: appointmentStatus(existing) },
-        after: {
-          status: appointmentStatus(cancelled),
-          cancelReason: request.reason,
-          refunded: Boolean(refund),
-          ...(request.refundAnyway && refund && !refundsOnCancel(existing, now)
-            ? { refundedAnyway: true }
-            : {}),
-        },
-      },
-      now,
-    );
-    return cancelled;
-  });
 }
 
 /** Who moves an appointment: its customer (their own only), or staff on the customer's behalf. */
@@ -202,7 +122,7 @@ export async function rescheduleAppointment(
   const { now, zone } = context;
   refuseChange(existing, now, "moved");
   if (request.sequence !== undefined && request.sequence !== existing.calendarSequence) {
-    throw new FeatureError("conflict", CHANGED_MEANWHILE);
+    throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
   }
   const { startsAt } = request;
   requireBookableSlot(startsAt, { now, zone });
@@ -231,7 +151,7 @@ export async function rescheduleAppointment(
         })
         .where(stillAsSeen(existing.id, existing.calendarSequence))
         .returning();
-      if (!moved) throw new FeatureError("conflict", CHANGED_MEANWHILE);
+      if (!moved) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
       const [customer] = await transaction.select().from(users).where(eq(users.id, moved.userId));
       const mail = {
         appointment: moved,

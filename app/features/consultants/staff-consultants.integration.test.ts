@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { formatSlotClock } from "~/lib/dates";
+import { CHANGED_BY_SOMEONE_ELSE } from "~/lib/errors";
 import { auditLog, consultants } from "../../../db/schema";
 import {
   countRows,
@@ -21,7 +22,6 @@ import { consultantSlots, findConsultant, listConsultants } from "./consultants.
 import {
   createConsultant as addConsultant,
   archiveConsultant,
-  CHANGED_BY_SOMEONE_ELSE,
   getConsultantForStaff,
   listConsultantsForStaff,
   restoreConsultant,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { SpecialityName } from "~/content/specialities";
 import type { Database } from "~/infra/db.server";
-import { FeatureError, parseInput } from "~/lib/errors";
+import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { type Consultant, consultants } from "../../../db/schema";
 import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
@@ -20,8 +20,6 @@ import {
 } from "./consultant-schema";
 
 export const CONSULTANT_NOT_FOUND = "We could not find that consultant.";
-export const CHANGED_BY_SOMEONE_ELSE =
-  "This record was changed by someone else while you were editing. Reload to see the latest version.";
 
 export const STAFF_PAGE_SIZE = 20;
 
@@ -273,7 +271,7 @@ export async function changeConsultant(
       .for("update");
     if (!current) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
     if (expectedVersion !== undefined && current.version !== expectedVersion) {
-      throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+      throw changedBySomeoneElse();
     }
     const { changes, audit } = plan(current);
     const [updated] = await transaction
@@ -281,7 +279,7 @@ export async function changeConsultant(
       .set({ ...changes, version: current.version + 1, updatedAt: now })
       .where(and(eq(consultants.id, id), eq(consultants.version, current.version)))
       .returning();
-    if (!updated) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+    if (!updated) throw changedBySomeoneElse();
     await recordAudit(
       transaction,
       actor,

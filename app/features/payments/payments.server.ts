@@ -52,13 +52,11 @@ async function withProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw new ProviderDownError(PROVIDER_DOWN_MESSAGE);
+    if (error instanceof ProviderUnavailableError)
+      throw new FeatureError("provider-down", PROVIDER_DOWN_MESSAGE);
     throw error;
   }
 }
-
-/** The provider failed us; the HTTP layer answers 502 with the message. */
-export class ProviderDownError extends Error {}
 
 export interface PaymentUrls {
   publicUrl: string;

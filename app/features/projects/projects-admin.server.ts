@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
-import { FeatureError, parseInput } from "~/lib/errors";
+import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { type Project, projects, projectTypes } from "../../../db/schema";
 import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
@@ -10,8 +10,6 @@ import { type AdminProjectFilter, projectFieldsSchema, projectTypeSchema } from 
 export const ADMIN_PROJECTS_PAGE_SIZE = 25;
 export const PROJECT_NOT_FOUND = "We could not find this project. It may have been removed.";
 const TYPE_NOT_FOUND = "We could not find this project type.";
-export const CHANGED_BY_SOMEONE_ELSE =
-  "This record was changed by someone else while you were editing. Reload to see the latest version.";
 
 /** Project pictures are shown at 4:3 (cards and the project page); stored at twice the card's size. */
 export const PROJECT_PICTURE_SIZE = { width: 800, height: 600 } as const;
@@ -168,7 +166,7 @@ export async function updateProject(
     throw new FeatureError("invalid", "Please reload the page and try again.");
   const current = await findAdminProject(db, projectId);
   if (!current) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
-  if (current.version !== fields.version) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+  if (current.version !== fields.version) throw changedBySomeoneElse();
   await saveWithPicture(db, picture, PROJECT_PICTURE_SIZE, (image, replacing) =>
     db.transaction(async (transaction) => {
       const [before] = await transaction
@@ -192,7 +190,7 @@ export async function updateProject(
         .set({ ...next, version: before.version + 1, updatedAt: now })
         .where(and(eq(projects.id, projectId), eq(projects.version, fields.version!)))
         .returning({ id: projects.id });
-      if (!updated) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+      if (!updated) throw changedBySomeoneElse();
       await recordAudit(
         transaction,
         actor,
@@ -228,7 +226,7 @@ export async function setProjectArchived(
       .where(eq(projects.id, projectId))
       .for("update");
     if (!before) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
-    if (before.version !== expected) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+    if (before.version !== expected) throw changedBySomeoneElse();
     await transaction
       .update(projects)
       .set({ archivedAt: archived ? now : null, version: before.version + 1, updatedAt: now })
@@ -302,7 +300,7 @@ export async function updateProjectType(
       .for("update");
     if (!before) throw new FeatureError("not-found", TYPE_NOT_FOUND);
     if (before.label !== shown.label || String(before.sortOrder) !== String(shown.sortOrder)) {
-      throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+      throw changedBySomeoneElse();
     }
     const next = { label: fields.label, sortOrder: fields.sortOrder };
     const changed = changedFields({ label: before.label, sortOrder: before.sortOrder }, next);

@@ -4,16 +4,13 @@ import { Badge } from "~/components/badge";
 import { FormAlert, PrimaryButton, selectClass, TextAreaField } from "~/components/form-controls";
 import { RevealButton } from "~/components/reveal-button";
 import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
+import { cancellationMoney, staffCancelAppointment } from "~/features/booking/cancellation.server";
 import { staffStatusLabels, staffStatusTones } from "~/features/booking/staff-appointment-labels";
 import { findStaffAppointment } from "~/features/booking/staff-appointments.server";
 import { staffCancelSchema } from "~/features/booking/staff-appointments-schema";
-import {
-  cancellationMoney,
-  rescheduleAppointment,
-  staffCancelAppointment,
-} from "~/features/booking/staff-changes.server";
+import { rescheduleAppointment } from "~/features/booking/staff-changes.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
-import { ProviderDownError, REFUND_NOTICE_HOURS } from "~/features/payments/payments.server";
+import { REFUND_NOTICE_HOURS } from "~/features/payments/payments.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
@@ -159,9 +156,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw new FeatureError("invalid", "This action is not available.");
   } catch (error) {
-    // The provider being down is not staff's mistake, but the page answers the same way.
-    if (error instanceof ProviderDownError)
-      return formFailure(new FeatureError("conflict", error.message), values);
     return formFailure(error, values);
   }
 }

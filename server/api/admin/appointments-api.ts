@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { recordAttendance } from "~/features/booking/attendance.server";
+import { staffCancelAppointment } from "~/features/booking/cancellation.server";
 import { listStaffAppointments, parseAppointmentFilters } from "~/features/booking/staff-appointments.server";
-import { rescheduleAppointment, staffCancelAppointment } from "~/features/booking/staff-changes.server";
+import { rescheduleAppointment } from "~/features/booking/staff-changes.server";
 import { describeTime } from "~/lib/dates";
 import { type ApiEnv, requireApiRole } from "../api-env";
 import { legacyStart, staffAppointment } from "../legacy-shapes";
