@@ -12,11 +12,8 @@ import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
-import {
-  refundsOnCancel,
-  startRazorpayOrder,
-  startStripeCheckout,
-} from "~/features/payments/payments.server";
+import { startRazorpayOrder, startStripeCheckout } from "~/features/payments/payments.server";
+import { refundsOnCancel } from "~/features/payments/refunds.server";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";

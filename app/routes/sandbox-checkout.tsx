@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { completeSandboxCheckout, findSandboxCheckout } from "~/features/payments/payments.server";
+import { completeSandboxCheckout, findSandboxCheckout } from "~/features/payments/sandbox-checkout.server";
 import { sandboxLinkState } from "~/features/payments/sandbox-link.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completeSandboxCheckout } from "~/features/payments/payments.server";
+import { completeSandboxCheckout } from "~/features/payments/sandbox-checkout.server";
 import type { RequestContext } from "~/infra/request-context.server";
 import { appointmentRow, onlyPayment } from "../../tests/setup/payments";
 import {

@@ -13,7 +13,7 @@ import {
   appointmentCancellationEmail,
   appointmentCancelledNoticeEmail,
 } from "../email/templates/booking-emails";
-import { recordRefund, refundForCancellation, refundsOnCancel } from "../payments/payments.server";
+import { recordRefund, refundForCancellation, refundsOnCancel } from "../payments/refunds.server";
 import { appointmentStatus } from "./appointment-status";
 import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema } from "./booking-schema";

@@ -1,13 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
-import {
-  type CheckoutGateway,
-  type OrderGateway,
-  type PaymentGateways,
-  ProviderUnavailableError,
-} from "~/infra/payment-gateways.server";
+import type { CheckoutGateway, PaymentGateways } from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
 import {
   type Appointment,
@@ -18,15 +13,10 @@ import {
   users,
 } from "../../../db/schema";
 import { enqueueEmail } from "../email/outbox.server";
-import {
-  paymentAfterCancellationEmail,
-  paymentReceiptEmail,
-  paymentRefundEmail,
-} from "../email/templates/payment-emails";
+import { paymentAfterCancellationEmail, paymentReceiptEmail } from "../email/templates/payment-emails";
+import { appointmentOf, findPayment, ownedBy } from "./payment-records.server";
+import { requireRazorpay, requireStripe, withProvider } from "./provider-calls.server";
 import { type SandboxLinkKeys, signedSandboxLink } from "./sandbox-link.server";
-
-export const PROVIDER_DOWN_MESSAGE =
-  "The payment provider could not be reached. Your appointment is unchanged; please try again in a few minutes.";
 
 function payable(appointment: Appointment): void {
   if (appointment.cancelledAt)
@@ -34,28 +24,6 @@ function payable(appointment: Appointment): void {
   if (appointment.completedAt)
     throw new FeatureError("conflict", "This appointment is completed; there is nothing to pay.");
   if (appointment.paidAt) throw new FeatureError("conflict", "This appointment is already paid.");
-}
-
-function requireStripe(gateways: PaymentGateways): CheckoutGateway {
-  if (!gateways.stripe)
-    throw new FeatureError("conflict", "Payment by Stripe is not available at the moment.");
-  return gateways.stripe;
-}
-
-function requireRazorpay(gateways: PaymentGateways): OrderGateway {
-  if (!gateways.razorpay)
-    throw new FeatureError("conflict", "Payment by Razorpay is not available at the moment.");
-  return gateways.razorpay;
-}
-
-async function withProvider<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError)
-      throw new FeatureError("provider-down", PROVIDER_DOWN_MESSAGE);
-    throw error;
-  }
 }
 
 export interface PaymentUrls {
@@ -426,176 +394,8 @@ function openCheckouts(db: Database, appointmentId: string): Promise<Payment[]> 
     .orderBy(desc(payments.createdAt));
 }
 
-/**
- * The appointment one of our payments is for. Where the visitor names a payment (a Razorpay order,
- * a sandbox checkout) rather than an appointment, no caller can read the appointment first and
- * hand it in, so it is read here, by the appointment id the payment row holds.
- */
-async function appointmentOf(
-  db: Database,
-  payment: Pick<Payment, "appointmentId">,
-): Promise<Appointment | undefined> {
-  const [appointment] = await db
-    .select()
-    .from(appointments)
-    .where(eq(appointments.id, payment.appointmentId))
-    .limit(1);
-  return appointment;
-}
-
-/**
- * The appointment when it is the visitor's; anyone else's is "not found" in the words of booking's
- * findOwnAppointment, so a payment id reveals nothing about other people's appointments.
- */
-function ownedBy(appointment: Appointment | undefined, userId: string): Appointment {
-  if (!appointment || appointment.userId !== userId) {
-    throw new FeatureError("not-found", "We could not find that appointment.");
-  }
-  return appointment;
-}
-
-async function findPayment(
-  db: Database,
-  provider: Payment["provider"],
-  reference: string,
-): Promise<Payment | undefined> {
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)))
-    .limit(1);
-  return payment;
-}
-
-/**
- * The sandbox checkout page's data, for the appointment's owner only: `userId` is the signed-in
- * visitor, or `null` when a signed link (sandbox-link.server.ts) has already proved access.
- */
-export async function findSandboxCheckout(db: Database, userId: string | null, paymentId: unknown) {
-  const [row] =
-    typeof paymentId === "string" && /^[0-9a-f-]{36}$/i.test(paymentId)
-      ? await db
-          .select()
-          .from(payments)
-          .where(and(eq(payments.id, paymentId), eq(payments.mode, "sandbox")))
-          .limit(1)
-      : [];
-  if (!row) throw new FeatureError("not-found", "We could not find that test checkout.");
-  const found = await appointmentOf(db, row);
-  const appointment = userId === null ? found : ownedBy(found, userId);
-  if (!appointment) throw new FeatureError("not-found", "We could not find that test checkout.");
-  return { payment: row, appointment };
-}
-
-/**
- * The sandbox's "customer pressed Pay": records a payment id as the provider would, and returns
- * where the provider would send the visitor (with Razorpay's signed answer for Razorpay).
- */
-export async function completeSandboxCheckout(
-  db: Database,
-  gateways: PaymentGateways,
-  /** The signed-in owner, or `null` for a visitor with a valid signed link. */
-  userId: string | null,
-  paymentId: unknown,
-  outcome: "pay" | "cancel",
-): Promise<string> {
-  const { payment, appointment } = await findSandboxCheckout(db, userId, paymentId);
-  const back = payment.returnUrl ?? `/verify?appointmentId=${appointment.id}`;
-  if (payment.provider === "stripe") {
-    if (outcome === "cancel") return `${back}&success=false`;
-    await db
-      .update(payments)
-      .set({
-        providerPaymentId: sql`coalesce(${payments.providerPaymentId}, ${`pi_sandbox_${randomBytes(10).toString("hex")}`})`,
-      })
-      .where(eq(payments.id, payment.id));
-    return `${back}&success=true&session_id=${encodeURIComponent(payment.providerReference)}`;
-  }
-  if (outcome === "cancel") return `${back}&success=false`;
-  const gateway = requireRazorpay(gateways);
-  const razorpayPaymentId = `pay_sandbox_${randomBytes(10).toString("hex")}`;
-  const signature = hmacSha256(gateway.signatureSecret, `${payment.providerReference}|${razorpayPaymentId}`);
-  const query = new URLSearchParams({
-    success: "true",
-    razorpay_order_id: payment.providerReference,
-    razorpay_payment_id: razorpayPaymentId,
-    razorpay_signature: signature,
-  });
-  return `${back}&${query}`;
-}
-
 async function enqueueReceipt(transaction: Transaction, appointment: Appointment, payment: Payment) {
   const [customer] = await transaction.select().from(users).where(eq(users.id, appointment.userId));
   if (!customer) return;
   await enqueueEmail(transaction, paymentReceiptEmail({ customer, appointment, payment }));
-}
-
-export const REFUND_NOTICE_HOURS = 24;
-
-/** Whether cancelling now would refund: paid, and at least 24 hours before the start. */
-export function refundsOnCancel(
-  appointment: { paidAt: Date | null; startsAt: Date },
-  now = new Date(),
-): boolean {
-  return (
-    appointment.paidAt !== null &&
-    appointment.startsAt.getTime() - now.getTime() >= REFUND_NOTICE_HOURS * 3_600_000
-  );
-}
-
-/** A refund the provider has made, to be recorded with the cancellation that caused it. */
-export interface IssuedRefund {
-  paymentId: string;
-  amountCents: number;
-  currency: string;
-  /** The provider's refund id. */
-  reference: string;
-}
-
-/**
- * The refund decision for an appointment about to be cancelled: when the policy says so (paid, 24
- * hours or more ahead), or staff chose to refund anyway (`evenIfLate`), the money goes back
- * through the provider now and the refund is returned for `recordRefund`; otherwise nothing
- * happens. A provider that fails throws, so the caller can leave the appointment as it was.
- */
-export async function refundForCancellation(
-  db: Database,
-  gateways: PaymentGateways,
-  appointment: Appointment,
-  now: Date,
-  options: { evenIfLate?: boolean } = {},
-): Promise<IssuedRefund | undefined> {
-  const due = options.evenIfLate ? appointment.paidAt !== null : refundsOnCancel(appointment, now);
-  if (!due) return undefined;
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.appointmentId, appointment.id), eq(payments.status, "paid")))
-    .limit(1);
-  if (!payment) return undefined;
-  const providerPaymentId = payment.providerPaymentId;
-  if (!providerPaymentId)
-    throw new FeatureError("conflict", "This payment cannot be refunded automatically. Please contact us.");
-  const reference = await withProvider(() =>
-    payment.provider === "stripe"
-      ? requireStripe(gateways).refund(providerPaymentId, payment.amountCents, `refund-${payment.id}`)
-      : requireRazorpay(gateways).refund(providerPaymentId, payment.amountCents, `refund-${payment.id}`),
-  );
-  return { paymentId: payment.id, amountCents: payment.amountCents, currency: payment.currency, reference };
-}
-
-/** Writes a refund down in the cancellation's transaction: the payment row and the customer's e-mail. */
-export async function recordRefund(
-  transaction: Transaction,
-  refund: IssuedRefund,
-  cancellation: { appointment: Appointment; customer: { name: string; email: string }; now: Date },
-): Promise<void> {
-  await transaction
-    .update(payments)
-    .set({ status: "refunded", refundedAt: cancellation.now, refundReference: refund.reference })
-    .where(eq(payments.id, refund.paymentId));
-  await enqueueEmail(
-    transaction,
-    paymentRefundEmail({ customer: cancellation.customer, appointment: cancellation.appointment, refund }),
-  );
 }

@@ -26,7 +26,7 @@ import {
 import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testEnvironment } from "../../../tests/setup/test-environment";
-import { completeSandboxCheckout } from "./payments.server";
+import { completeSandboxCheckout } from "./sandbox-checkout.server";
 import { sandboxLinkState } from "./sandbox-link.server";
 
 const FEE_CENTS = 6420;

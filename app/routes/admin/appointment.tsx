@@ -10,7 +10,7 @@ import { findStaffAppointment } from "~/features/booking/staff-appointments.serv
 import { staffCancelSchema } from "~/features/booking/staff-appointments-schema";
 import { rescheduleAppointment } from "~/features/booking/staff-changes.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
-import { REFUND_NOTICE_HOURS } from "~/features/payments/payments.server";
+import { REFUND_NOTICE_HOURS } from "~/features/payments/refunds.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
