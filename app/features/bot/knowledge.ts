@@ -13,7 +13,7 @@ import { formatDay, formatTimeOfDay, zoneTimeLabel } from "~/lib/dates";
 import type { Message } from "~/lib/lex-wire";
 import { formatMoney } from "~/lib/money";
 import { MAX_UNPAID_UPCOMING } from "../booking/booking.server";
-import { REFUND_NOTICE_HOURS } from "../payments/payments.server";
+import { REFUND_NOTICE_HOURS } from "../payments/refunds.server";
 import type { AssistantData, ConsultantFacts } from "./assistant-data";
 import { card, plain } from "./messages";
 import { link } from "./text";
