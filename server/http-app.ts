@@ -121,18 +121,15 @@ function isUploadPath(path: string): boolean {
   );
 }
 
+/**
+ * The whole HTTP pipeline, in the order a request meets it. Each step is a function below (or in
+ * its own module); the order is the design: health checks before anything that could refuse,
+ * CORS before every refusal, files before the cap on requests in flight, the signed-in user before
+ * the APIs and pages.
+ */
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
-  const { env, database, logger, secrets, payments, handlePage, clientDirectory } = dependencies;
+  const { env, database, logger } = dependencies;
   const catalogueAnswers = dependencies.catalogueAnswers ?? createCatalogueAnswers();
-  const catalogueData = dependencies.catalogueData;
-  const cataloguePages = dependencies.cataloguePages;
-  const keptSessions = dependencies.keptSessions;
-  const cookies = createAppCookies({
-    secure: env.publicUrl.startsWith("https://"),
-    signingKey: secrets.signingKey,
-    sessionDays: env.SESSION_DAYS,
-  });
-  const clock = clockFrom(env);
   const app = new Hono<AppEnv>();
 
   // Liveness first of all: an orchestrator asks every few seconds, and the answer needs no id,
@@ -141,9 +138,41 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(accessLog(logger));
   app.use(securityHeaders(policyOptionsFor(env)));
+  // Before the cap below: an orchestrator must get its answer however busy we are.
+  app.get("/readyz", readiness(database, logger));
+  app.use(compressResponses());
+  // Before everything that may refuse a request, so a listed origin can read every answer;
+  // inside compression, so a failure is rewritten for the old clients before it is compressed.
+  app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
+  app.use(refuseMalformedAddresses());
+  serveFiles(app, env, dependencies.clientDirectory);
+  // After the files: a page's scripts, styles and pictures are cheap and must not be refused
+  // while its visitor's page was admitted; the cap counts the work that renders and queries.
+  app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
+  app.use(requestContext(dependencies));
+  app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
+  app.use(forgetKeptCatalogueAfterWrites(dependencies, catalogueAnswers));
+  // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
+  app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
+  app.use(limitBodyByRoute());
+  mountApi(app, catalogueAnswers);
+  app.use(
+    pageCache({
+      store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
+      cacheKindOf:
+        dependencies.keepPages === false ? () => undefined : (path) => pageCacheKind(routeTable, path),
+      cataloguePages: dependencies.cataloguePages,
+      catalogueMoment: catalogueMomentFor(env),
+      policy: policyOptionsFor(env),
+    }),
+  );
+  app.all("*", (context) => dependencies.handlePage(context.req.raw, { ...context.var }));
+  app.onError(answerError(logger));
+  return app;
+}
 
-  // Health checks come before the cap below: an orchestrator must get its answer however busy we are.
-  app.get("/readyz", async (context) => {
+function readiness(database: DatabaseHandle, logger: Logger): (context: Context) => Promise<Response> {
+  return async (context) => {
     try {
       await database.ping();
       return context.json({ success: true, status: "ready", database: database.driver });
@@ -151,15 +180,15 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       logger.error({ msg: "readiness check failed", err: error });
       return context.json({ success: false, message: "The database is not reachable." }, 503);
     }
-  });
-  app.use(compressResponses());
-  // Before everything that may refuse a request (the cap, the address check, the API routes and
-  // their catch-all), so a listed origin can read every answer; preflights are answered here.
-  // Inside compression: a failure is rewritten for the old clients before it is compressed.
-  app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
-  app.use(async (context, next) => {
-    // A path that is not valid percent-encoding can name nothing we serve; a NUL character in the
-    // path or the query names nothing either (and PostgreSQL could not even compare it).
+  };
+}
+
+/**
+ * A path that is not valid percent-encoding can name nothing we serve; a NUL character in the
+ * path or the query names nothing either (and PostgreSQL could not even compare it).
+ */
+function refuseMalformedAddresses(): MiddlewareHandler<AppEnv> {
+  return async (context, next) => {
     const url = new URL(context.req.url);
     const refuse = () => {
       const message = "Bad request: the address is not valid.";
@@ -175,8 +204,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
     }
     if (decodedPath.includes("\0") || url.searchParams.toString().includes("%00")) return refuse();
     await next();
-  });
+  };
+}
 
+/** The built browser files (production only) and the uploaded pictures. */
+function serveFiles(app: Hono<AppEnv>, env: Environment, clientDirectory: string | undefined): void {
   if (clientDirectory) {
     // File names under /assets carry a content hash, so they never change.
     // The build writes brotli and gzip copies of its text files (scripts/precompress-client.mjs).
@@ -204,11 +236,18 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       }),
     ),
   );
-  // After the files above: a page's scripts, styles and pictures are cheap and must not be refused
-  // while its visitor's page was admitted; the cap counts the work that renders and queries.
-  app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
+}
 
-  app.use(async (context, next) => {
+/** What every handler reads from the context: the process's parts and the signed-in user. */
+function requestContext(dependencies: HttpAppDependencies): MiddlewareHandler<AppEnv> {
+  const { env, database, logger, secrets, payments, catalogueData, keptSessions } = dependencies;
+  const cookies = createAppCookies({
+    secure: env.publicUrl.startsWith("https://"),
+    signingKey: secrets.signingKey,
+    sessionDays: env.SESSION_DAYS,
+  });
+  const clock = clockFrom(env);
+  return async (context, next) => {
     context.set("db", database.db);
     context.set("env", env);
     context.set("logger", logger);
@@ -233,13 +272,20 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       }
     }
     await next();
-  });
-  app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
-  // A client reads its own writes: on PostgreSQL the database's notice of a change arrives a moment
-  // after it commits, so whatever this process kept is forgotten before the answer to a write goes
-  // out, unless the write is one that never touches consultants or appointments. The embedded
-  // database's notices have been heard by then, and forgot exactly what changed.
-  app.use(async (context, next) => {
+  };
+}
+
+/**
+ * A client reads its own writes: on PostgreSQL the database's notice of a change arrives a moment
+ * after it commits, so whatever this process kept is forgotten before the answer to a write goes
+ * out, unless the write is one that never touches consultants or appointments. The embedded
+ * database's notices have been heard by then, and forgot exactly what changed.
+ */
+function forgetKeptCatalogueAfterWrites(
+  { database, catalogueData, cataloguePages }: HttpAppDependencies,
+  catalogueAnswers: CatalogueAnswers,
+): MiddlewareHandler<AppEnv> {
+  return async (context, next) => {
     await next();
     if (
       !database.noticesArriveWithCommit &&
@@ -250,9 +296,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       catalogueData?.forgetAll();
       cataloguePages?.forgetAll();
     }
-  });
-  // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
-  app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
+  };
+}
+
+/** A picture upload's limit on the routes that take one, the default limit everywhere else. */
+function limitBodyByRoute(): MiddlewareHandler<AppEnv> {
   const tooLarge = (limited: Context) => {
     const message = "The request is too large.";
     return limited.req.path.startsWith("/api/")
@@ -261,9 +309,11 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   };
   const uploadLimit = limitBody({ maxSize: UPLOAD_BODY_LIMIT_BYTES, onError: tooLarge });
   const defaultLimit = limitBody({ maxSize: DEFAULT_BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use((context, next) => (isUploadPath(context.req.path) ? uploadLimit : defaultLimit)(context, next));
+  return (context, next) => (isUploadPath(context.req.path) ? uploadLimit : defaultLimit)(context, next);
+}
 
-  // What an account's own calls answer is for that account alone: no cache may keep it.
+/** The JSON API (DESIGN.md §4); what an account's own calls answer, no cache may keep. */
+function mountApi(app: Hono<AppEnv>, catalogueAnswers: CatalogueAnswers): void {
   app.use("/api/*", async (context, next) => {
     await next();
     if (privateApiPath.test(context.req.path) && !context.res.headers.has("Cache-Control")) {
@@ -282,20 +332,14 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.all("/api/*", (context) =>
     context.json({ success: false, message: "There is no such API endpoint." }, 404),
   );
+}
 
-  app.use(
-    pageCache({
-      store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
-      cacheKindOf:
-        dependencies.keepPages === false ? () => undefined : (path) => pageCacheKind(routeTable, path),
-      cataloguePages,
-      catalogueMoment: catalogueMomentFor(env),
-      policy: policyOptionsFor(env),
-    }),
-  );
-  app.all("*", (context) => handlePage(context.req.raw, { ...context.var }));
-
-  app.onError((error, context) => {
+/**
+ * An expected failure's sentence and status; the database out of reach, 503; anything else, a
+ * 500 with a reference and never a stack trace.
+ */
+function answerError(logger: Logger): (error: Error, context: Context<AppEnv>) => Response {
+  return (error, context) => {
     if (error instanceof FeatureError) {
       if (error.kind === "provider-down")
         logger.warn({ msg: "payment provider unavailable", requestId: context.get("requestId"), err: error });
@@ -321,9 +365,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
       simplePage("Something went wrong", "We could not show this page. Please try again in a moment.", id),
       500,
     );
-  });
-
-  return app;
+  };
 }
 
 function botSettings(context: { get(key: "env"): Environment }) {
