@@ -39,7 +39,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // file instead of about a thousand (importing the app took 1.3 s, now 0.7 s). Native, WebAssembly
   // and CommonJS-only packages (sharp, PGlite, pg, NLP.js, ...) stay in node_modules.
   ssr: command === "build" ? { noExternal: bundledServerLibraries } : undefined,
-  // Static pages' module (app/components/static-page.ts) is built like a worker: its own bundle, as
+  // Static pages' module (app/components/site/static-page.ts) is built like a worker: its own bundle, as
   // an ES module so the chat it loads on demand is a chunk of its own. Tailwind builds the whole
   // stylesheet it links for that chat (decision 35), as for the pages.
   worker: { format: "es", plugins: () => [tailwindcss()] },

@@ -14,9 +14,9 @@ import {
 import type { Route } from "./+types/root";
 import stylesheetText from "./app.css?inline";
 import stylesheetUrl from "./app.css?url";
-import { ScriptsAfterFirstPaint } from "./components/scripts-after-first-paint";
-import { SiteShell } from "./components/site-shell";
-import { StaticPageScript } from "./components/static-page-script";
+import { ScriptsAfterFirstPaint } from "./components/site/scripts-after-first-paint";
+import { SiteShell } from "./components/site/site-shell";
+import { StaticPageScript } from "./components/site/static-page-script";
 import { site } from "./content/site";
 import { workAreaFor } from "./features/accounts/roles";
 import { takeToast } from "./infra/flash.server";
@@ -143,7 +143,7 @@ export default function App() {
 
 // Its own chunk: few visits need it, and every page would otherwise load it.
 const ErrorPage = lazy(() =>
-  import("./components/error-page").then((module) => ({ default: module.ErrorPage })),
+  import("./components/site/error-page").then((module) => ({ default: module.ErrorPage })),
 );
 
 export function ErrorBoundary() {

@@ -36,7 +36,7 @@ export interface PageRoute {
   access?: "admin" | "consultant";
   /**
    * Sent to anonymous visitors as a static page: without React Router's browser code, its parts
-   * driven by small behaviours (app/components/static-page.ts); its links load whole pages
+   * driven by small behaviours (app/components/site/static-page.ts); its links load whole pages
    * (docs/decisions/0029-static-pages.md). Signed-in visitors get the full app.
    */
   static?: true;

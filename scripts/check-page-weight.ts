@@ -4,7 +4,7 @@
 // each with every chunk they import, as the HTML's start-up script lists them; chunks loaded on
 // demand (dynamic imports) do not count. Sizes are gzip, file by file, as the server sends them (the
 // build's precompressed copy). A static page (route-table.ts, `static`) loads only the static pages'
-// module (app/components/static-page.ts, built on its own as assets/static-page-<hash>.js) and the
+// module (app/components/site/static-page.ts, built on its own as assets/static-page-<hash>.js) and the
 // chunks it imports.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

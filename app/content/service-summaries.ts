@@ -1,7 +1,7 @@
 import { type ServiceName, serviceNames } from "./service-names";
 import type { SpecialitySlug } from "./specialities";
 
-/** Names of the pictures drawn for services and their parts (see components/illustration.tsx). */
+/** Names of the pictures drawn for services and their parts (see components/site/illustration.tsx). */
 export type IllustrationName =
   | "calendar"
   | "mail"

@@ -1,5 +1,5 @@
 /**
- * The people behind the agency, shown on the About page as monograms (app/components/monogram.tsx):
+ * The people behind the agency, shown on the About page as monograms (app/components/site/monogram.tsx):
  * the same initials-on-a-tint look as the demo consultants, drawn in HTML and CSS; no photos.
  */
 export interface TeamMember {

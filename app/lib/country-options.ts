@@ -1,7 +1,7 @@
 /**
  * The countries of a phone number's country field, shared by the native select
- * (~/components/country-picker.tsx) and the searchable combobox that takes its place
- * (~/components/country-combobox.tsx), so the two show the same labels without importing each other.
+ * (~/components/account/country-picker.tsx) and the searchable combobox that takes its place
+ * (~/components/account/country-combobox.tsx), so the two show the same labels without importing each other.
  */
 
 export interface CountryOption {

@@ -1,7 +1,7 @@
 import { BadgeCheck, HeartHandshake, type LucideIcon, MessageCircle, ShieldCheck, Timer } from "lucide-react";
 import { Link } from "react-router";
-import { aboutIllustrationMarkup } from "~/components/illustration-markup.server";
-import { Monogram } from "~/components/monogram";
+import { aboutIllustrationMarkup } from "~/components/site/illustration-markup.server";
+import { Monogram } from "~/components/site/monogram";
 import { dataProtection, guarantees, matching, mission, type ValueIcon, values } from "~/content/about";
 import { promises } from "~/content/faq";
 import { site } from "~/content/site";

@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
-import { AvailabilityBadge, ConsultantCard } from "~/components/consultant-card";
-import { PrimaryButton } from "~/components/form-controls";
-import { Portrait } from "~/components/portrait";
-import { SlotPicker } from "~/components/slot-picker";
+import { AvailabilityBadge, ConsultantCard } from "~/components/booking/consultant-card";
+import { Portrait } from "~/components/booking/portrait";
+import { SlotPicker } from "~/components/booking/slot-picker";
+import { PrimaryButton } from "~/components/forms/form-controls";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
 import { consultantCardData } from "~/features/consultants/consultant-card-data";
 import {

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { PostMeta } from "~/components/post-meta";
+import { PostMeta } from "~/components/site/post-meta";
 import { site } from "~/content/site";
 import { getPost, warnInLog } from "~/features/blog/posts.server";
 import { originFrom, pageMeta } from "~/lib/seo";

@@ -1,6 +1,6 @@
 import { Rss } from "lucide-react";
 import { Link } from "react-router";
-import { PostMeta } from "~/components/post-meta";
+import { PostMeta } from "~/components/site/post-meta";
 import { listPosts, warnInLog } from "~/features/blog/posts.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { ConsultantCard } from "~/components/consultant-card";
-import { DirectoryFilters, DirectorySort } from "~/components/directory-filters";
-import { FilterSidebar } from "~/components/filter-sidebar";
+import { ConsultantCard } from "~/components/booking/consultant-card";
+import { DirectoryFilters, DirectorySort } from "~/components/booking/directory-filters";
+import { FilterSidebar } from "~/components/booking/filter-sidebar";
 import { findSpeciality, specialities } from "~/content/specialities";
 import { directoryCardsKept } from "~/features/consultants/directory.server";
 import {

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { ChoiceField } from "~/components/choice-field";
-import { CalendarClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/contact-icons";
-import { CountryPicker } from "~/components/country-picker";
+import { CountryPicker } from "~/components/account/country-picker";
+import { ChoiceField } from "~/components/forms/choice-field";
 import {
   CheckboxGroup,
   FormAlert,
@@ -10,8 +9,9 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-} from "~/components/form-controls";
-import type { IconProps } from "~/components/icons";
+} from "~/components/forms/form-controls";
+import { CalendarClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/site/contact-icons";
+import type { IconProps } from "~/components/site/icons";
 import { businessTypes, industries, inquiryServices, timeZones } from "~/content/lists";
 import { describePlan, findPlan, plans } from "~/content/plans";
 import { site } from "~/content/site";
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // Its own chunk: only a visitor who has just sent an inquiry needs it.
-const InquirySentNotice = lazy(() => import("~/components/inquiry-sent-notice"));
+const InquirySentNotice = lazy(() => import("~/components/forms/inquiry-sent-notice"));
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { contact, countries, sent, earliestCallTime, fields, plan, planChoices, lists } = loaderData;

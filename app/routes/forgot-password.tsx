@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
+import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { passwordResetRequestSchema } from "~/features/accounts/schemas";
 import { readForm } from "~/infra/form-body.server";

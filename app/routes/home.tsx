@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { FaqAccordion } from "~/components/faq-accordion";
+import { FaqAccordion } from "~/components/site/faq-accordion";
 import {
   ArrowRightIcon,
   CheckIcon,
@@ -8,11 +8,11 @@ import {
   PersonCheckIcon,
   ShieldIcon,
   SparkIcon,
-} from "~/components/icons";
-import { heroIllustrationMarkup, illustrationMarkup } from "~/components/illustration-markup.server";
-import { ServerPicture } from "~/components/server-picture";
-import { ServiceCard } from "~/components/service-card";
-import { TestimonialsCarousel } from "~/components/testimonials-carousel";
+} from "~/components/site/icons";
+import { heroIllustrationMarkup, illustrationMarkup } from "~/components/site/illustration-markup.server";
+import { ServerPicture } from "~/components/site/server-picture";
+import { ServiceCard } from "~/components/site/service-card";
+import { TestimonialsCarousel } from "~/components/site/testimonials-carousel";
 import { faqFor } from "~/content/faq";
 import { featuredServices } from "~/content/service-summaries";
 import { site } from "~/content/site";

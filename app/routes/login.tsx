@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { BrowserTimeZoneField } from "~/components/browser-time-zone-field";
-import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
+import { BrowserTimeZoneField } from "~/components/account/browser-time-zone-field";
+import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
 import { signUpRoles } from "~/content/sign-up-roles";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { loginSchema, registrationSchema } from "~/features/accounts/schemas";

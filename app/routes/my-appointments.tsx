@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Portrait } from "~/components/portrait";
-import { RazorpayCheckout } from "~/components/razorpay-checkout";
-import { RevealButton } from "~/components/reveal-button";
-import { type PickerDay, SlotPicker } from "~/components/slot-picker";
+import { Portrait } from "~/components/booking/portrait";
+import { RazorpayCheckout } from "~/components/booking/razorpay-checkout";
+import { RevealButton } from "~/components/booking/reveal-button";
+import { type PickerDay, SlotPicker } from "~/components/booking/slot-picker";
 import { appointmentStatus } from "~/features/booking/appointment-status";
 import { appointmentTimesFor } from "~/features/booking/appointment-times";
 import { findOwnAppointment, listAppointments } from "~/features/booking/appointments.server";

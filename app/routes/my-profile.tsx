@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Avatar } from "~/components/account-menu";
-import { FormAlert, PrimaryButton, SelectField, TextField } from "~/components/form-controls";
-import { KycStatusPanel } from "~/components/kyc-status-panel";
-import { PictureChooser } from "~/components/picture-chooser";
+import { Avatar } from "~/components/account/account-menu";
+import { KycStatusPanel } from "~/components/account/kyc-status-panel";
+import { PictureChooser } from "~/components/account/picture-chooser";
+import { FormAlert, PrimaryButton, SelectField, TextField } from "~/components/forms/form-controls";
 import { genders } from "~/content/lists";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { profileUpdateSchema } from "~/features/accounts/schemas";

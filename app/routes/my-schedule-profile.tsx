@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
-import { PictureChooser } from "~/components/picture-chooser";
-import { Portrait } from "~/components/portrait";
+import { PictureChooser } from "~/components/account/picture-chooser";
+import { Portrait } from "~/components/booking/portrait";
+import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form-controls";
 import { ownProfileSchema } from "~/features/consultants/consultant-schema";
 import { getOwnConsultant, updateOwnProfile } from "~/features/consultants/portal.server";
 import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { DaysOffEditor } from "~/components/days-off-editor";
-import { FormAlert, PrimaryButton } from "~/components/form-controls";
+import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
+import { DaysOffEditor } from "~/components/staff/days-off-editor";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
 import { recordAttendance } from "~/features/booking/attendance.server";
 import { daysOffFromForm } from "~/features/consultants/consultant-schema";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/form-controls";
+import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/forms/form-controls";
 import { identityVerification } from "~/content/identity-verification";
 import { getProfile } from "~/features/accounts/profile.server";
 import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";

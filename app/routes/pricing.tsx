@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { ArrowRightIcon, CheckIcon } from "~/components/site/icons";
 import { firstCycleOffer } from "~/content/offers";
 import { type Plan, planCurrency, planHourlyPrice, planPrice, plans, planTermList } from "~/content/plans";
 import { site } from "~/content/site";

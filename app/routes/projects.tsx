@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { FilterSidebar } from "~/components/filter-sidebar";
-import { StatusDot } from "~/components/status-dot";
+import { FilterSidebar } from "~/components/booking/filter-sidebar";
+import { StatusDot } from "~/components/booking/status-dot";
 import {
   listProjects,
   listProjectTypes,

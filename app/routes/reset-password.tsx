@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
+import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
 import { findPasswordLink, resetPasswordFromForm } from "~/features/accounts/password-reset.server";
 import { passwordResetSchema } from "~/features/accounts/schemas";
 import { redirectWithToast } from "~/infra/flash.server";

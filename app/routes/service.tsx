@@ -1,7 +1,7 @@
 import { ArrowRight, BadgePercent, Check, ChevronRight } from "lucide-react";
 import { data, Link } from "react-router";
-import { illustrationMarkup } from "~/components/illustration-markup.server";
-import { ServerPicture } from "~/components/server-picture";
+import { illustrationMarkup } from "~/components/site/illustration-markup.server";
+import { ServerPicture } from "~/components/site/server-picture";
 import { firstCycleOffer } from "~/content/offers";
 import { findServiceByPath, services } from "~/content/services";
 import { site } from "~/content/site";

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { illustrationMarkup } from "~/components/illustration-markup.server";
-import { ServiceCard } from "~/components/service-card";
+import { illustrationMarkup } from "~/components/site/illustration-markup.server";
+import { ServiceCard } from "~/components/site/service-card";
 import { firstCycleOffer } from "~/content/offers";
 import { serviceSummaries } from "~/content/service-summaries";
 import { services } from "~/content/services";

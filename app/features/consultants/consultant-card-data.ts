@@ -4,7 +4,7 @@ import type { Consultant } from "../../../db/schema";
 import { BOOKING_WINDOW_DAYS } from "../slot-grid/slots";
 
 /**
- * What a consultant's card in a grid shows (components/consultant-card.tsx): enough to choose from
+ * What a consultant's card in a grid shows (components/booking/consultant-card.tsx): enough to choose from
  * without opening each one, the fee formatted ("$50.00").
  */
 export function consultantCardData(consultant: Consultant) {

@@ -1,5 +1,5 @@
 /**
- * The consultant directory's GET form (components/directory-filters.tsx): a chosen option applies
+ * The consultant directory's GET form (components/booking/directory-filters.tsx): a chosen option applies
  * at once, typed text waits for Search (or Enter), and empty values stay out of the address, so it
  * reads `/consultant?when=today` rather than `?q=&when=today&maxFee=&sort=`. The select for the
  * order stands outside the form's element (tied to it by `form`), so changes are heard on the

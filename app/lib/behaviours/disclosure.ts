@@ -1,7 +1,7 @@
 /**
  * A button that shows and hides a panel (the disclosure pattern), driven on the page itself so the
  * same code serves pages React hydrates (through useBehaviour) and pages it never does (static
- * pages, see components/static-page.ts). The markup is the closed state: a container holding a
+ * pages, see components/site/static-page.ts). The markup is the closed state: a container holding a
  * `button[aria-controls][aria-expanded="false"]` and the panel it names, `hidden`.
  *
  * Escape closes the panel and returns focus to the button; choosing a link in it closes it;

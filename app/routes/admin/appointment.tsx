@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { FormAlert, PrimaryButton, selectClass, TextAreaField } from "~/components/form-controls";
-import { RevealButton } from "~/components/reveal-button";
+import { RevealButton } from "~/components/booking/reveal-button";
+import { FormAlert, PrimaryButton, selectClass, TextAreaField } from "~/components/forms/form-controls";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import { type AttendanceOutcome, recordAttendance } from "~/features/booking/attendance.server";
 import { cancellationMoney, staffCancelAppointment } from "~/features/booking/cancellation.server";
 import { staffStatusLabels, staffStatusTones } from "~/features/booking/staff-appointment-labels";

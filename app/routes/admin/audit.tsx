@@ -1,8 +1,8 @@
 import { data, Form, Link, useSearchParams } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { ChoiceField } from "~/components/choice-field";
-import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
-import { PageLinks } from "~/components/page-links";
+import { ChoiceField } from "~/components/forms/choice-field";
+import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
+import { PageLinks } from "~/components/site/page-links";
+import { AdminShell } from "~/components/staff/admin-shell";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { auditFilterChoices, auditQueryFrom } from "~/features/audit/audit-query.server";
 import { requireRole } from "~/infra/auth-guard.server";

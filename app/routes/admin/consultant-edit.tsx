@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { DaysOffEditor } from "~/components/days-off-editor";
+import { PictureChooser } from "~/components/account/picture-chooser";
+import { Portrait } from "~/components/booking/portrait";
 import {
   FieldError,
   FormAlert,
@@ -9,9 +9,9 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-} from "~/components/form-controls";
-import { PictureChooser } from "~/components/picture-chooser";
-import { Portrait } from "~/components/portrait";
+} from "~/components/forms/form-controls";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { DaysOffEditor } from "~/components/staff/days-off-editor";
 import { specialityNames } from "~/content/specialities";
 import {
   clockTime,

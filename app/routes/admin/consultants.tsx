@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { inputClass, selectClass } from "~/components/form-controls";
-import { Portrait } from "~/components/portrait";
+import { Portrait } from "~/components/booking/portrait";
+import { inputClass, selectClass } from "~/components/forms/form-controls";
+import { AdminShell } from "~/components/staff/admin-shell";
 import { findSpeciality, specialities } from "~/content/specialities";
 import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
 import { listConsultantsForStaff } from "~/features/consultants/staff-consultants.server";

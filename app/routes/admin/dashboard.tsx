@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { WeeklyChart } from "~/components/weekly-chart";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
+import { WeeklyChart } from "~/components/staff/weekly-chart";
 import { type AmountsByCurrency, dashboardFigures } from "~/features/dashboard/dashboard.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatCalendarDate, formatDay, formatTimeOfDay } from "~/lib/dates";

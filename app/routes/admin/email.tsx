@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { FormAlert, PrimaryButton } from "~/components/form-controls";
+import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import { getOutboxMessage, retryOutboxMessage } from "~/features/email/outbox-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";

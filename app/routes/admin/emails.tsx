@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { PageLinks } from "~/components/page-links";
+import { PageLinks } from "~/components/site/page-links";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import { listOutbox, outboxStatusFrom } from "~/features/email/outbox-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";

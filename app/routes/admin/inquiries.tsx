@@ -1,8 +1,8 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { PrimaryButton, TextField } from "~/components/form-controls";
-import { PageLinks } from "~/components/page-links";
+import { PrimaryButton, TextField } from "~/components/forms/form-controls";
+import { PageLinks } from "~/components/site/page-links";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import { inquiryStatusFrom, listInquiries } from "~/features/contact/inquiry-inbox.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { ChoiceField } from "~/components/choice-field";
-import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
+import { ChoiceField } from "~/components/forms/choice-field";
+import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form-controls";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import { describePlan, findPlan } from "~/content/plans";
 import { describePreferredCallTime } from "~/features/contact/contact.server";
 import {

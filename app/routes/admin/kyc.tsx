@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { FormAlert, PrimaryButton, TextAreaField } from "~/components/form-controls";
-import { PageLinks } from "~/components/page-links";
+import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form-controls";
+import { PageLinks } from "~/components/site/page-links";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import {
   decideKyc,
   kycDecisionSchema,

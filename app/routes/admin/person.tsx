@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { ChoiceField } from "~/components/choice-field";
-import { FormAlert, PrimaryButton } from "~/components/form-controls";
+import { ChoiceField } from "~/components/forms/choice-field";
+import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import {
   findPerson,
   liftLoginLock,

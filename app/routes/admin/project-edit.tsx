@@ -1,8 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { ChoiceField } from "~/components/choice-field";
-import { FieldError, FormAlert, PrimaryButton, TextAreaField, TextField } from "~/components/form-controls";
+import { ChoiceField } from "~/components/forms/choice-field";
+import {
+  FieldError,
+  FormAlert,
+  PrimaryButton,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/form-controls";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";
 import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { projectFieldsSchema } from "~/features/projects/project-admin-schema";

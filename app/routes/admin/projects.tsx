@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AdminShell } from "~/components/admin-shell";
-import { Badge } from "~/components/badge";
-import { ChoiceField } from "~/components/choice-field";
-import { FormAlert, PrimaryButton, TextField } from "~/components/form-controls";
-import { PageLinks } from "~/components/page-links";
+import { ChoiceField } from "~/components/forms/choice-field";
+import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
+import { PageLinks } from "~/components/site/page-links";
+import { AdminShell } from "~/components/staff/admin-shell";
+import { Badge } from "~/components/staff/badge";
 import { adminProjectFilterSchema, projectTypeSchema } from "~/features/projects/project-admin-schema";
 import {
   createProjectType,

@@ -23,7 +23,7 @@ export const chatButtonClass =
 /**
  * The chat button before the chat's code has arrived: what every page renders, so its start-up
  * JavaScript carries none of the chat. Pressing it fetches the chat (./chat-widget.tsx, or on a
- * static page ./static-page.ts), which takes its place, open.
+ * static page ../site/static-page.ts), which takes its place, open.
  */
 export function ChatLauncher({ onPress, busy = false }: { onPress?: () => void; busy?: boolean }) {
   return (

@@ -6,7 +6,7 @@ import { countryFromOption } from "./country-picker";
  * The searchable country combobox on a static page: it takes the place of the server-rendered
  * native select (inside `picker`, the element marked `data-country-picker`), with the select's
  * countries, its current choice, label, name and error. The React the page loads for it is loaded
- * only once the visitor starts on the form (./static-page.ts).
+ * only once the visitor starts on the form (../site/static-page.ts).
  */
 export function mountCountryCombobox(picker: HTMLElement): void {
   const select = picker.querySelector("select");

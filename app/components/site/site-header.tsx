@@ -10,7 +10,9 @@ import { resourceMenuLinks, serviceMenuLinks } from "./navigation-links";
 import type { ShellUser } from "./shell-user";
 
 // Only signed-in visitors need the account menu, so anonymous pages do not load its code.
-const AccountMenu = lazy(() => import("./account-menu").then((module) => ({ default: module.AccountMenu })));
+const AccountMenu = lazy(() =>
+  import("../account/account-menu").then((module) => ({ default: module.AccountMenu })),
+);
 
 const primaryLinkClass = "rounded-md px-3 py-2 font-medium text-ink hover:text-brand-700";
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form, Link } from "react-router";
 import { attachDisclosure } from "~/lib/behaviours/disclosure";
 import { useBehaviour } from "~/lib/behaviours/use-behaviour";
-import type { ShellUser } from "./shell-user";
+import type { ShellUser } from "../site/shell-user";
 
 export function Avatar({
   user,

@@ -1,4 +1,4 @@
-import { FieldError, inputClass } from "~/components/form-controls";
+import { FieldError, inputClass } from "~/components/forms/form-controls";
 import { formatCalendarDate } from "~/lib/dates";
 
 /** Days off: the kept ones as ticked boxes (untick to remove), plus one date field to add another. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { savedChatView } from "~/lib/chat-view";
 import type { ChatBotAddress } from "~/lib/lex-wire";
+import { CloseIcon } from "../site/icons";
 import { ChatIcon, chatButtonClass } from "./chat-launcher";
 import ChatPanel from "./chat-panel";
-import { CloseIcon } from "./icons";
 
 /**
  * The chat: its button at the bottom right of every page (the scroll-to-top button sits above it),

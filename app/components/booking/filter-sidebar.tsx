@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { attachExpandToggle } from "~/lib/behaviours/expand-toggle";
 import { useBehaviour } from "~/lib/behaviours/use-behaviour";
-import { Icon, type IconProps } from "./icons";
+import { Icon, type IconProps } from "../site/icons";
 
 export interface FilterEntry {
   label: string;
