@@ -25,8 +25,6 @@ import {
 import { card, plain } from "./messages";
 import { link } from "./text";
 
-export { card, plain };
-
 /** The choices offered when the assistant greets, helps or does not understand. */
 export const MENU_BUTTONS: Button[] = [
   { text: "Our services", value: "What services do you offer?" },

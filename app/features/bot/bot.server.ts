@@ -26,7 +26,8 @@ import {
 import { botSessions } from "../../../db/schema";
 import { assistantData } from "./assistant-data.server";
 import { knownIntentNames } from "./catalog";
-import { checkClientState, type InquiryOutcome, promptForState, takeTurn } from "./dialog";
+import { checkClientState, promptForState } from "./client-state";
+import { type InquiryOutcome, takeTurn } from "./dialog";
 
 export interface BotSettings {
   /** Messages (RecognizeText, RecognizeUtterance, PutSession) a minute per session. */

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { parseInquiry } from "~/features/contact/inquiry-schema";
 import type { Slots } from "~/lib/lex-wire";
 import { INTENT } from "./catalog";
-import { DIALOG_SLOTS, inquiryInputFrom, parsePreferredTime } from "./consultation";
+import { DIALOG_SLOTS } from "./consultation";
+import { inquiryInputFrom } from "./consultation-inquiry";
+import { parsePreferredTime } from "./preferred-time";
 
 /** Monday 3 May 2027, 11:00 in New York. */
 const NOW = new Date("2027-05-03T15:00:00Z");

@@ -3,7 +3,8 @@ import { firstCycleOffer } from "~/content/offers";
 import type { SessionState } from "~/lib/lex-wire";
 import type { AssistantData } from "./assistant-data";
 import { faqIntentName, INTENT, knownIntentNames } from "./catalog";
-import { checkClientState, type InquiryOutcome, type TurnResult, takeTurn } from "./dialog";
+import { checkClientState } from "./client-state";
+import { type InquiryOutcome, type TurnResult, takeTurn } from "./dialog";
 
 const NOW = new Date("2027-05-03T15:00:00Z");
 

@@ -4,7 +4,8 @@
  * ConfirmIntent, Close; InProgress, Fulfilled, Failed; None, Confirmed, Denied).
  *
  * The only side effect is the injected `submitInquiry`, called once, after an explicit "yes" to the
- * confirmation of a consultation request or a message for the team.
+ * confirmation of a consultation request or a message for the team. Session states a client sets
+ * are checked in client-state.ts.
  */
 
 import { services } from "~/content/services";
@@ -12,31 +13,23 @@ import { specialities } from "~/content/specialities";
 import { BOOKING_WINDOW_DAYS } from "~/features/slot-grid/slots";
 import type { FailureKind } from "~/lib/errors";
 import type { Intent, Interpretation, Message, SentimentResponse, SessionState, Slots } from "~/lib/lex-wire";
-import { type AnswerContext, answerFor, card, MENU_BUTTONS, plain } from "./answers";
+import { type AnswerContext, answerFor, MENU_BUTTONS } from "./answers";
 import type { AssistantData } from "./assistant-data";
 import { clarifyingButton, DIALOG_INTENTS, INTENT } from "./catalog";
-import {
-  confirmationPrompt,
-  DIALOG_SLOTS,
-  emptySlots,
-  findEmail,
-  inquiryInputFrom,
-  nextMissingSlot,
-  SLOT_FOR_FIELD,
-  type SlotDefinition,
-  scalar,
-  servicesMentioned,
-} from "./consultation";
+import { confirmationPrompt, emptySlots, nextMissingSlot, slotDefinition } from "./consultation";
+import { inquiryInputFrom, SLOT_FOR_FIELD } from "./consultation-inquiry";
+import { cloneSlots, scalar } from "./dialog-slot";
 import { timeRangeIn } from "./entities";
 import { freeConsultants } from "./knowledge";
+import { card, plain } from "./messages";
 import { type RankedIntent, type Understanding, understand } from "./nlu";
 import { analyzeSentiment } from "./sentiment";
+import { findEmail, servicesMentioned } from "./slot-readers";
 import { isCancel, isStartOver, yesOrNo } from "./text";
+import { interpretationsFor } from "./turn-interpretations";
 
 /** A one-turn intent must be at least this likely to interrupt a dialog (answered, then the dialog resumes). */
 const DIGRESSION_CONFIDENCE = 0.75;
-/** Interpretations returned per turn, as Lex (FallbackIntent included). */
-const MAX_INTERPRETATIONS = 5;
 
 export type InquiryOutcome =
   | { ok: true; id: string }
@@ -70,10 +63,6 @@ interface Outcome {
   inquiryId?: string;
 }
 
-function cloneSlots(slots: Slots | undefined): Slots {
-  return structuredClone(slots ?? {});
-}
-
 /** The dialog intent the session is in the middle of, if any. */
 function openDialog(state: SessionState): Intent | undefined {
   const intent = state.intent;
@@ -81,10 +70,6 @@ function openDialog(state: SessionState): Intent | undefined {
   const action = state.dialogAction?.type;
   if (action === "ElicitSlot" || action === "ConfirmIntent" || action === "Delegate") return intent;
   return intent.state === "InProgress" ? intent : undefined;
-}
-
-function slotDefinition(intentName: string, slotName: string | undefined): SlotDefinition | undefined {
-  return DIALOG_SLOTS[intentName]?.find((slot) => slot.name === slotName);
 }
 
 /** Asks for the next missing slot, or for confirmation once every needed slot is filled. */
@@ -368,49 +353,6 @@ async function continueDialog(
   };
 }
 
-function interpretationsFor(
-  outcome: Outcome,
-  understanding: Understanding,
-  sentiment: SentimentResponse,
-): Interpretation[] {
-  // The first interpretation is what this message was taken as: the dialog it answered, or the
-  // question it asked on the side (then the dialog, still in progress, follows).
-  const answeredAside = outcome.chosen.name !== outcome.intent.name;
-  const first: Interpretation = {
-    intent: answeredAside
-      ? { name: outcome.chosen.name, slots: {}, state: "Fulfilled", confirmationState: "None" }
-      : outcome.intent,
-    ...(outcome.chosen.confidence !== undefined
-      ? { nluConfidence: { score: outcome.chosen.confidence } }
-      : {}),
-    sentimentResponse: sentiment,
-    interpretationSource: "Lex",
-  };
-  const list: Interpretation[] = [first];
-  if (answeredAside) list.push({ intent: outcome.intent, interpretationSource: "Lex" });
-  for (const alternative of understanding.ranked) {
-    if (list.length >= MAX_INTERPRETATIONS - 1) break;
-    if (list.some((entry) => entry.intent.name === alternative.intent)) {
-      if (alternative.intent === first.intent.name && !first.nluConfidence) {
-        first.nluConfidence = { score: alternative.confidence };
-      }
-      continue;
-    }
-    list.push({
-      intent: { name: alternative.intent, slots: {}, confirmationState: "None" },
-      nluConfidence: { score: alternative.confidence },
-      interpretationSource: "Lex",
-    });
-  }
-  if (!list.some((entry) => entry.intent.name === INTENT.fallback)) {
-    list.push({
-      intent: { name: INTENT.fallback, slots: {}, confirmationState: "None" },
-      interpretationSource: "Lex",
-    });
-  }
-  return list;
-}
-
 /** Runs one turn: understands the text and moves the dialog on. */
 export async function takeTurn(input: TurnInput): Promise<TurnResult> {
   const text = input.text.trim();
@@ -450,88 +392,4 @@ export async function takeTurn(input: TurnInput): Promise<TurnResult> {
     interpretations: interpretationsFor(outcome, understanding, sentiment),
     ...(outcome.inquiryId ? { inquiryId: outcome.inquiryId } : {}),
   };
-}
-
-/**
- * Checks a session state a client sets (PutSession, or RecognizeText's sessionState) against what
- * this assistant knows: a known intent, slots it has, values its dialogs accept, an ElicitSlot that
- * names one of its slots. Returns the state with dialog slot values normalised, or a problem.
- */
-export function checkClientState(
-  state: SessionState,
-  knownIntents: Set<string>,
-  now: Date,
-): { ok: true; state: SessionState } | { ok: false; problem: string } {
-  const intent = state.intent;
-  const action = state.dialogAction;
-  if (!intent) {
-    if (
-      action &&
-      (action.type === "ElicitSlot" || action.type === "ConfirmIntent" || action.type === "Delegate")
-    ) {
-      return { ok: false, problem: `dialogAction ${action.type} needs an intent in the session state.` };
-    }
-    return { ok: true, state };
-  }
-  if (!knownIntents.has(intent.name)) {
-    return { ok: false, problem: `Intent '${intent.name}' is not an intent of this bot.` };
-  }
-  const definitions = DIALOG_SLOTS[intent.name];
-  const allowed = definitions
-    ? new Set(definitions.map((slot) => slot.name))
-    : new Set(
-        intent.name === INTENT.serviceDetails
-          ? ["service"]
-          : intent.name === INTENT.findConsultant
-            ? ["speciality"]
-            : [],
-      );
-  const slots = cloneSlots(intent.slots);
-  for (const [name, slot] of Object.entries(slots)) {
-    if (!allowed.has(name))
-      return { ok: false, problem: `Slot '${name}' is not a slot of intent '${intent.name}'.` };
-    if (!definitions || !slot?.value) continue;
-    const definition = definitions.find((entry) => entry.name === name)!;
-    const listed = slot.values?.flatMap((entry) => (entry.value ? [entry.value.interpretedValue] : [])) ?? [];
-    const text = listed.length > 0 ? listed.join(", ") : slot.value.interpretedValue;
-    const reading = definition.read(text, { ...slots, [name]: null }, { now });
-    if (!reading.ok && !reading.updates) {
-      return {
-        ok: false,
-        problem: `Slot '${name}' has a value this bot does not accept: ${reading.problem}`,
-      };
-    }
-    Object.assign(slots, reading.updates);
-  }
-  if (action?.type === "ElicitSlot") {
-    if (!action.slotToElicit || !allowed.has(action.slotToElicit) || !definitions) {
-      return {
-        ok: false,
-        problem: "dialogAction ElicitSlot needs a slotToElicit that is a slot of the intent.",
-      };
-    }
-  }
-  if (action?.type === "ConfirmIntent" && !definitions) {
-    return { ok: false, problem: `Intent '${intent.name}' has nothing to confirm.` };
-  }
-  const filled = definitions ? { ...emptySlots(intent.name), ...slots } : slots;
-  return {
-    ok: true,
-    state: {
-      ...state,
-      intent: { ...intent, slots: filled, confirmationState: intent.confirmationState ?? "None" },
-    },
-  };
-}
-
-/** The prompt Lex would send for a state set by PutSession without messages of its own. */
-export function promptForState(state: SessionState, now: Date): Message[] {
-  const intent = state.intent;
-  if (!intent || !DIALOG_SLOTS[intent.name]) return [];
-  const slots = cloneSlots(intent.slots);
-  if (state.dialogAction?.type === "ElicitSlot") {
-    return slotDefinition(intent.name, state.dialogAction.slotToElicit)?.prompt(slots, { now }) ?? [];
-  }
-  if (state.dialogAction?.type === "ConfirmIntent") return confirmationPrompt(intent.name, slots);
-  return [];
 }

@@ -5,9 +5,9 @@
  */
 import * as chrono from "chrono-node";
 import { DateTime } from "luxon";
+import { serviceAliases, specialityAliases } from "~/content/assistant-vocabulary";
 import { services } from "~/content/services";
 import { specialities } from "~/content/specialities";
-import { serviceAliases, specialityAliases } from "./catalog";
 import { ChoiceMatcher } from "./nlu-choices";
 import { stem, words } from "./text";
 
@@ -30,18 +30,14 @@ function phrasesOf(entries: Array<{ value: string; names: string[] }>): Phrase[]
 const servicePhrases = phrasesOf(
   services.map((service) => ({
     value: service.slug,
-    names: [
-      service.title,
-      ...(serviceAliases[service.slug] ?? []),
-      ...service.subServices.map((s) => s.title),
-    ],
+    names: [service.title, ...serviceAliases[service.slug], ...service.subServices.map((s) => s.title)],
   })),
 );
 
 const specialityPhrases = phrasesOf(
   specialities.map((speciality) => ({
     value: speciality.slug,
-    names: [speciality.name, ...(specialityAliases[speciality.slug] ?? [])],
+    names: [speciality.name, ...specialityAliases[speciality.slug]],
   })),
 );
 
@@ -49,14 +45,14 @@ const specialityPhrases = phrasesOf(
 const serviceTypos = new ChoiceMatcher(
   services.map((service) => ({
     value: service.slug,
-    aliases: [service.title, ...(serviceAliases[service.slug] ?? [])],
+    aliases: [service.title, ...serviceAliases[service.slug]],
   })),
   0.6,
 );
 const specialityTypos = new ChoiceMatcher(
   specialities.map((speciality) => ({
     value: speciality.slug,
-    aliases: [speciality.name, ...(specialityAliases[speciality.slug] ?? [])],
+    aliases: [speciality.name, ...specialityAliases[speciality.slug]],
   })),
   0.6,
 );

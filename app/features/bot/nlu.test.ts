@@ -3,7 +3,8 @@ import { faq } from "~/content/faq";
 import { services } from "~/content/services";
 import { specialities } from "~/content/specialities";
 import { faqIntentName, INTENT } from "./catalog";
-import { ChoiceMatcher, CONFIDENCE_THRESHOLD, understand } from "./nlu";
+import { CONFIDENCE_THRESHOLD, understand } from "./nlu";
+import { ChoiceMatcher } from "./nlu-choices";
 
 describe("understand", () => {
   it.each([

@@ -9,21 +9,18 @@ import { createHash } from "node:crypto";
 import { containerBootstrap } from "@nlpjs/core";
 import { LangEn } from "@nlpjs/lang-en-min";
 import { NluNeural } from "@nlpjs/nlu";
+import { sameMeaning, samePhrase } from "~/content/assistant-vocabulary";
 import { faq } from "~/content/faq";
 import {
   DIALOG_INTENTS,
   faqIntentName,
   INTENT,
   SPECIALITY_INTENTS,
-  sameMeaning,
-  samePhrase,
   type TrainingExample,
   trainingExamples,
 } from "./catalog";
 import { servicesNamed, specialitiesNamed, withDatesMasked, writesCapitalIT } from "./entities";
 import { isStopWord, words } from "./text";
-
-export { type Choice, ChoiceMatcher } from "./nlu-choices";
 
 /** Below this, the assistant says what it can do (FallbackIntent) instead of guessing. */
 export const CONFIDENCE_THRESHOLD = 0.5;

@@ -5,9 +5,10 @@ import { faq } from "~/content/faq";
 import type { SessionState } from "~/lib/lex-wire";
 import type { AssistantData } from "./assistant-data";
 import { INTENT } from "./catalog";
-import { DIALOG_SLOTS, parsePreferredTime } from "./consultation";
+import { DIALOG_SLOTS } from "./consultation";
 import { type TurnResult, takeTurn } from "./dialog";
 import { understand } from "./nlu";
+import { parsePreferredTime } from "./preferred-time";
 
 const NOW = new Date("2027-05-03T15:00:00Z"); // a Monday
 
