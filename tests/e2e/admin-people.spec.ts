@@ -125,7 +125,10 @@ test("the staff area carries neither the public site's services banner nor the c
   await expect(page.getByRole("complementary", { name: "Our services" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Chat with our assistant/ })).toHaveCount(0);
   // Back on the public site, both return.
-  await page.getByRole("link", { name: /, home$/ }).first().click();
+  await page
+    .getByRole("link", { name: /, home$/ })
+    .first()
+    .click();
   await expect(page.getByRole("complementary", { name: "Our services" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Chat with our assistant/ })).toBeVisible();
 });
