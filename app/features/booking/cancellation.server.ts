@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { CHANGED_BY_SOMEONE_ELSE, FeatureError, parseInput } from "~/lib/errors";
@@ -19,7 +19,7 @@ import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
 import { staffCancelSchema } from "./staff-appointments-schema";
-import { loadAppointment, refuseChange } from "./staff-changes.server";
+import { loadAppointment, refuseChange, stillAsSeen } from "./staff-changes.server";
 
 export interface CancellationContext {
   zone: string;
@@ -114,18 +114,8 @@ async function cancel(
         calendarSequence: sql`${appointments.calendarSequence} + 1`,
         ...(refund ? { refundedAt: now } : {}),
       })
-      .where(
-        and(
-          eq(appointments.id, existing.id),
-          isNull(appointments.cancelledAt),
-          isNull(appointments.completedAt),
-          isNull(appointments.noShowAt),
-          // Staff's form says which version they saw; the customer's list is always current.
-          canceller.kind === "staff"
-            ? eq(appointments.calendarSequence, existing.calendarSequence)
-            : undefined,
-        ),
-      )
+      // Staff's form says which version they saw; the customer's list is always current.
+      .where(stillAsSeen(existing.id, canceller.kind === "staff" ? existing.calendarSequence : undefined))
       .returning();
     if (!cancelled) {
       // Someone else changed it between our read and this write. A refund already issued must

@@ -85,7 +85,7 @@ export function refuseChange(
 }
 
 /** Still active, and (when the editor sent one) at the calendar sequence the editor saw. */
-function stillAsSeen(appointmentId: string, sequence: number | undefined): SQL {
+export function stillAsSeen(appointmentId: string, sequence: number | undefined): SQL {
   return and(
     eq(appointments.id, appointmentId),
     isNull(appointments.cancelledAt),
