@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const bundledServerLibraries = [
   "@react-router/node",
@@ -20,14 +20,34 @@ const bundledServerLibraries = [
   "zod",
 ];
 
+/**
+ * React Router names the server build's entry index.js whatever the input; with the render bench's
+ * second entry each must keep its own name (index.js, bench-render.js).
+ */
+function namedServerEntries(isSsrBuild: boolean): Plugin {
+  return {
+    name: "named-server-entries",
+    apply: "build",
+    outputOptions: (options) => (isSsrBuild ? { ...options, entryFileNames: "[name].js" } : null),
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: {
+      "~": new URL("./app", import.meta.url).pathname,
+      "@db": new URL("./db", import.meta.url).pathname,
+    },
+  },
   // The server bundle's entry is our Hono app, so pages, API and database share one module graph.
   // The browser build writes its manifest so scripts/check-page-weight.ts can total each page's JavaScript.
   build: {
     manifest: !isSsrBuild,
     rollupOptions: {
-      ...(isSsrBuild ? { input: "./server/app.ts" } : {}),
+      // The render bench's entry shares the bundle's chunks, so it measures the same code.
+      ...(isSsrBuild
+        ? { input: { index: "./server/app.ts", "bench-render": "./bench/render-entry.ts" } }
+        : {}),
       // zod's sources carry comments for esbuild that Rollup cannot place; they change nothing.
       onwarn(warning, warn) {
         if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/zod/")) return;
@@ -43,5 +63,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // an ES module so the chat it loads on demand is a chunk of its own. Tailwind builds the whole
   // stylesheet it links for that chat (decision 35), as for the pages.
   worker: { format: "es", plugins: () => [tailwindcss()] },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), namedServerEntries(Boolean(isSsrBuild))],
 }));

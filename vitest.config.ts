@@ -3,7 +3,10 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": new URL("./app", import.meta.url).pathname };
+const alias = {
+  "~": new URL("./app", import.meta.url).pathname,
+  "@db": new URL("./db", import.meta.url).pathname,
+};
 const exclude = ["node_modules/**", "build/**", "tests/e2e/**"];
 /**
  * The AWS SDK warns once per process that its releases after January 2027 need Node 22; the tests

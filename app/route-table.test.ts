@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
+import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { services } from "./content/services";
 import {
   disallowedPaths,
   type PageRoute,
   pageCacheKind,
+  pageRouteFor,
   routeTable,
   sitemapPaths,
   takesUploads,
@@ -109,5 +111,31 @@ describe("the route table", () => {
       { path: "/appointment/:docId", file: "routes/appointment.tsx", sitemap: true },
     ];
     expect(() => sitemapPaths(table)).toThrow("/appointment/:docId has required parameters");
+  });
+});
+
+describe("finding the row that answers a path", () => {
+  const asReactRouterChooses = (pathname: string) =>
+    matchRoutes(
+      routeTable.map((page) => ({ path: page.path, page })),
+      pathname,
+    )?.at(-1)?.route.page;
+
+  it("chooses the row React Router chooses, for every kind of path", () => {
+    const paths = routeTable.flatMap((page) => {
+      const filled = page.path
+        .replace(/:[a-zA-Z]+\?/g, "tax-advisor")
+        .replace(/:[a-zA-Z]+/g, "0b5c3b8e-1f0a-4a53-9f34-6f5d1f1e2a10")
+        .replace("*", "no/such/page");
+      const bare = page.path.replace(/\/:[a-zA-Z]+\?/g, "");
+      return [filled, `${filled}/`, filled.toUpperCase(), bare, `${bare}/extra`, `${filled}//`];
+    });
+    paths.push("/", "/log%69n", "/blog/caf%C3%A9", "/blog/%E0%A4%A", "/admin/consultants/new", "/ADMIN");
+    for (const path of paths) {
+      expect({ path, row: pageRouteFor(routeTable, path)?.path }).toEqual({
+        path,
+        row: asReactRouterChooses(path)?.path,
+      });
+    }
   });
 });

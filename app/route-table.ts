@@ -4,9 +4,7 @@
  * it may cache; /sitemap.xml and /robots.txt are made from it. A fact about a page is written here
  * and nowhere else.
  */
-import { matchRoutes } from "react-router";
 import { services } from "./content/services";
-import { BoundedMemo } from "./lib/bounded-memo";
 
 export type PageCacheKind = "public-content" | "catalogue";
 
@@ -42,6 +40,11 @@ export interface PageRoute {
   static?: true;
   /** Its form takes a picture: a post to it may be as large as a picture (PICTURE_MAX_BYTES) allows. */
   uploads?: true;
+  /**
+   * Its posts change neither consultants nor appointments, so what the process keeps of them
+   * outlives a post (server/http-app.ts forgets it after any other write).
+   */
+  leavesCatalogueAlone?: true;
 }
 
 /** The staff area: one row per page, all for agency staff only. */
@@ -100,10 +103,23 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/blog/:slug", file: "routes/blog-post.tsx", cache: "public-content", static: true },
   // The same form for every anonymous visitor (its ?plan= is part of the cache's key); a failed
   // post's errors and the toast after a sent inquiry are not anonymous GETs, so they render.
-  { path: "/contact", file: "routes/contact.tsx", cache: "public-content", sitemap: true, static: true },
+  {
+    path: "/contact",
+    file: "routes/contact.tsx",
+    cache: "public-content",
+    sitemap: true,
+    static: true,
+    leavesCatalogueAlone: true,
+  },
   // The same form for every anonymous visitor (what the query asks for is part of the cache's key).
-  { path: "/login", file: "routes/login.tsx", cache: "public-content", static: true },
-  { path: "/logout", file: "routes/logout.ts" },
+  {
+    path: "/login",
+    file: "routes/login.tsx",
+    cache: "public-content",
+    static: true,
+    leavesCatalogueAlone: true,
+  },
+  { path: "/logout", file: "routes/logout.ts", leavesCatalogueAlone: true },
   { path: "/forgot-password", file: "routes/forgot-password.tsx", cache: "public-content", static: true },
   { path: "/reset-password", file: "routes/reset-password.tsx", static: true },
   { path: "/my-profile", file: "routes/my-profile.tsx", robots: "disallow", uploads: true },
@@ -144,28 +160,73 @@ export const routeTable: readonly PageRoute[] = [
  */
 const privateAreas = ["/admin", "/api/"] as const;
 
-/** How many paths' answers each table remembers (paths with parameters are endless). */
-const REMEMBERED_PATHS = 1000;
-const rememberedRows = new WeakMap<readonly PageRoute[], BoundedMemo<string, PageRoute | undefined>>();
-
 /**
- * The row that answers a path, chosen as React Router chooses (static segments before parameters).
- * The server asks for every request and matchRoutes ranks the whole table each time, so answers
- * are remembered per path.
+ * A table compiled once for lookups: rows without parameters by lower-case path, the others as
+ * regular expressions, the catch-all last. React Router's own matcher ranks the whole table on
+ * each call (about 0.7 ms here), and the server asks for every request; route-table.test.ts checks
+ * that both choose the same row.
  */
-export function pageRouteFor(table: readonly PageRoute[], pathname: string): PageRoute | undefined {
-  let remembered = rememberedRows.get(table);
-  if (!remembered) {
-    remembered = new BoundedMemo(REMEMBERED_PATHS);
-    rememberedRows.set(table, remembered);
+interface CompiledTable {
+  fixed: Map<string, PageRoute>;
+  patterns: { pattern: RegExp; page: PageRoute }[];
+}
+
+const compiledTables = new WeakMap<readonly PageRoute[], CompiledTable>();
+
+function compiled(table: readonly PageRoute[]): CompiledTable {
+  let found = compiledTables.get(table);
+  if (!found) {
+    const hasParameters = (page: PageRoute) => /[:*]/.test(page.path);
+    const patterns = table
+      .filter(hasParameters)
+      .map((page) => ({ pattern: patternOf(page.path), page }))
+      .sort((a, b) => Number(a.page.path.endsWith("*")) - Number(b.page.path.endsWith("*")));
+    found = {
+      fixed: new Map(
+        table.filter((page) => !hasParameters(page)).map((page) => [page.path.toLowerCase(), page]),
+      ),
+      patterns,
+    };
+    compiledTables.set(table, found);
   }
-  return remembered.get(pathname, () => {
-    const matches = matchRoutes(
-      table.map((page) => ({ path: page.path, page })),
-      pathname,
-    );
-    return matches?.at(-1)?.route.page;
-  });
+  return found;
+}
+
+/** "/blog/:slug", "/consultant/:speciality?", "/*" as React Router reads them (case-insensitive). */
+function patternOf(path: string): RegExp {
+  const source = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === "*") return "(?:/.*)?";
+      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    })
+    .join("");
+  return new RegExp(`^${source}/*$`, "i");
+}
+
+/** The path as React Router matches it: each segment percent-decoded, when it can be. */
+function decodedPath(pathname: string): string {
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return pathname;
+  }
+}
+
+/** The row that answers a path, chosen as React Router chooses. */
+export function pageRouteFor(table: readonly PageRoute[], pathname: string): PageRoute | undefined {
+  const { fixed, patterns } = compiled(table);
+  const path = decodedPath(pathname);
+  const withoutTrailingSlashes = path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+  return (
+    fixed.get(withoutTrailingSlashes.toLowerCase()) ??
+    patterns.find(({ pattern }) => pattern.test(path))?.page
+  );
 }
 
 /** How a rendered page may be reused for anonymous visitors, if at all. */
@@ -181,6 +242,11 @@ export function isStaticPage(table: readonly PageRoute[], pathname: string): boo
 /** Whether a page is a place of work (staff, a consultant's schedule): no marketing banner, no chat. */
 export function isWorkPage(table: readonly PageRoute[], pathname: string): boolean {
   return pageRouteFor(table, pathname)?.access !== undefined;
+}
+
+/** Whether posts to a page leave consultants and appointments as they were. */
+export function leavesCatalogueAlone(table: readonly PageRoute[], pathname: string): boolean {
+  return pageRouteFor(table, pathname)?.leavesCatalogueAlone === true;
 }
 
 /** Whether posts to a page may carry a picture. */

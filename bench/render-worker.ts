@@ -1,6 +1,6 @@
 // The render section's measuring process (bench/sections/render.ts starts it with
 // NODE_ENV=production, so React and React Router run their production builds, as in the server).
-// It loads the production bundle (build/server/index.js), renders each page through the real HTTP
+// It loads the production bundle's bench entry (build/server/bench-render.js, bench/render-entry.ts), renders each page through the real HTTP
 // app and, in turn, renders the same React tree with a bare renderToString, then prints one
 // `RESULT {json}` line.
 import path from "node:path";
@@ -15,15 +15,15 @@ import type { EntryContext, ServerBuild, ServerRouter as ServerRouterComponent }
 
 type FetchApp = { fetch(request: Request, env?: unknown): Response | Promise<Response> };
 interface Bundle {
-  serverBuild?: ServerBuild;
+  serverBuild: ServerBuild;
   /** The bundle's own React (a copy from node_modules would be a second React, without the page's hooks). */
-  react?: {
+  react: {
     createElement: typeof CreateElement;
     renderToString: typeof RenderToString;
     renderToPipeableStream: typeof RenderToPipeableStream;
     ServerRouter: typeof ServerRouterComponent;
   };
-  createApp(options?: { build?: ServerBuild; keepPages?: boolean }): Promise<FetchApp>;
+  createRenderingApp(pagesBuild: ServerBuild): Promise<FetchApp>;
   closeRuntime(): Promise<void>;
 }
 
@@ -53,12 +53,9 @@ const nodeBindings = {
   incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 40_000, remoteFamily: "IPv4" } },
 };
 
-const bundlePath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+const bundlePath = path.resolve(process.env.BUILD_DIR ?? "build", "server/bench-render.js");
 const bundle = (await import(pathToFileURL(bundlePath).href)) as Bundle;
 const build = bundle.serverBuild;
-if (!build || !bundle.react) {
-  throw new Error(`${bundlePath} does not export serverBuild and react: rebuild with "npm run build"`);
-}
 const { createElement, renderToString, renderToPipeableStream, ServerRouter } = bundle.react;
 
 // The app as the server runs it, its document renderer (app/entry.server.tsx) timed; and a twin
@@ -68,10 +65,9 @@ const render = build.entry.module.default;
 let entryMs = 0;
 /** The app as the server builds it (createApp), with its document renderer replaced by `renderer`. */
 const appRenderingWith = (renderer: typeof render) =>
-  bundle.createApp({
-    build: { ...build, entry: { ...build.entry, module: { ...build.entry.module, default: renderer } } },
-    // The server shares some pages among anonymous visitors; every request here renders its page.
-    keepPages: false,
+  bundle.createRenderingApp({
+    ...build,
+    entry: { ...build.entry, module: { ...build.entry.module, default: renderer } },
   });
 const app = await appRenderingWith(async (...args) => {
   const started = performance.now();

@@ -7,11 +7,11 @@
 //   npx tsx scripts/generate-portraits.ts
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { demoConsultants } from "@db/demo-consultants";
 import sharp from "sharp";
 import { initials, monogramTint } from "../app/lib/monogram";
 import { PORTRAIT_WIDTHS, portraitFileName } from "../app/lib/portrait-sources";
 import { contrastRatio, themeColours } from "../app/lib/theme-colours";
-import { demoConsultants } from "../db/demo-consultants";
 
 const folder = path.resolve("public/images/consultants");
 const colours = themeColours(readFileSync("app/app.css", "utf8"));

@@ -1,23 +1,21 @@
 // The server bundle's entry (see vite.config.ts): pages and API in one module graph.
 
 import { readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { createElement } from "react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { type ServerBuild, ServerRouter } from "react-router";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
 import { restoreClassifier, type SavedClassifier } from "~/features/bot/nlu";
+import { clockFrom } from "~/infra/clock.server";
 import { policyOptionsFor } from "~/infra/content-security-policy.server";
-import { catalogueMomentFor, createHttpApp, PAGE_STORE_OPTIONS } from "./http-app";
+import { directoryMomentFor } from "~/kept/directory.server";
+import type { KeptParts } from "~/kept/kept.server";
+import type { AnyRequest, AnyResponse } from "./cleartext-http2";
+import { createHttpApp } from "./http-app";
 import { createMemoryAnswerer } from "./memory-answers";
-import { PageStore } from "./page-cache";
 import { createPageHandler } from "./page-handler";
 import { closeRuntime, getRuntime } from "./runtime";
-
-/** The pages' build inside this bundle, for the render bench (bench/render-worker.ts). */
-export const serverBuild: ServerBuild = build;
-/** React and React Router as bundled here, for the same bench's bare renders of the same tree. */
-export const react = { createElement, renderToString, renderToPipeableStream, ServerRouter };
 
 export { saveClassifier } from "~/features/bot/nlu";
 
@@ -25,32 +23,41 @@ export { saveClassifier } from "~/features/bot/nlu";
 export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
 
 /**
- * The HTTP app, and the lane that answers from memory before it (server/main.ts tries that first).
- * For the render bench, which measures every render: `options.build` stands in for the pages'
- * build, and `keepPages: false` renders every page for every visitor.
+ * The whole HTTP pipeline as Node serves it: its first step answers what is already in memory
+ * (server/memory-answers.ts, HTTP/1.1 only), every other request goes through the Hono app
+ * (server/http-app.ts). `fetch` is the Hono app alone, for Fetch-style callers.
+ *
+ * The render bench (bench/render-entry.ts) gives its own `build` and keeps nothing, so that every
+ * request renders.
  */
-export async function createApp(options: { build?: ServerBuild; keepPages?: boolean } = {}) {
+export async function createApp(options: { build?: ServerBuild; kept?: KeptParts } = {}) {
   if (import.meta.env.PROD) loadSavedClassifier();
   const runtime = await getRuntime();
-  const { env, logger, catalogueAnswers } = runtime;
-  const pageStore = new PageStore(PAGE_STORE_OPTIONS);
-  const keptDirectoryPages = options.keepPages === false ? undefined : runtime.cataloguePages;
+  const { env, logger } = runtime;
+  // In development every request makes a new app from the edited code: shared pages would hide edits.
+  const kept: KeptParts = options.kept ?? {
+    ...runtime.kept,
+    sharedPages: env.isProduction ? runtime.kept.sharedPages : undefined,
+  };
   const app = createHttpApp({
     ...runtime,
-    cataloguePages: keptDirectoryPages,
-    pageStore,
-    keepPages: options.keepPages,
+    kept,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,
   });
   const answerFromMemory = createMemoryAnswerer({
-    pages: pageStore,
-    catalogue: keptDirectoryPages && { pages: keptDirectoryPages, moment: catalogueMomentFor(env) },
-    catalogueAnswers,
+    sharedPages: kept.sharedPages,
+    catalogue: kept.catalogue,
+    catalogueMoment: directoryMomentFor(clockFrom(env), env.AGENCY_TZ),
     policy: policyOptionsFor(env),
     logger,
   });
-  return { fetch: app.fetch, answerFromMemory };
+  const appListener = getRequestListener(app.fetch);
+  const listener = (request: AnyRequest, response: AnyResponse) =>
+    request.httpVersionMajor === 1 && answerFromMemory(request as IncomingMessage, response as ServerResponse)
+      ? undefined
+      : appListener(request, response);
+  return { fetch: app.fetch, listener };
 }
 
 export { closeRuntime };

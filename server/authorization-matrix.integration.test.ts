@@ -4,13 +4,13 @@
  * from the route table and from the HTTP app's own list, so a route added later is checked too.
  */
 
+import { type User, type UserRole, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
-import type { RequestContext } from "~/infra/request-context.server";
+import type { RequestContext } from "~/request-context.server";
 import { routeTable } from "~/route-table";
-import { type User, type UserRole, users } from "../db/schema";
 import { createUserWithRole, type RoleUser } from "../tests/setup/factories";
 import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
-import { compressBrotli, compressGzip, preferredEncoding } from "./encoded-body";
+import { compressBrotli, compressGzip, preferredEncoding } from "~/kept/encoded-body.server";
 
 /** Below this, compression saves less than it costs (and a packet holds the body anyway). */
 const MINIMUM_BYTES = 1024;

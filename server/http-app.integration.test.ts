@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import type { RequestContext } from "~/infra/request-context.server";
+import type { RequestContext } from "~/request-context.server";
 import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
 

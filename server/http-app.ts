@@ -3,11 +3,9 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
-import { findSessionUser, type KeptSessions } from "~/features/accounts/sessions.server";
+import { findSessionUser } from "~/features/accounts/sessions.server";
 import { createBotProvider } from "~/features/bot/provider.server";
-import { directoryMoment } from "~/features/consultants/directory.server";
 import { UPLOADS_URL_PREFIX } from "~/features/pictures/pictures.server";
-import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { clockFrom } from "~/infra/clock.server";
 import { policyOptionsFor } from "~/infra/content-security-policy.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
@@ -15,14 +13,24 @@ import { type DatabaseHandle, isDatabaseUnavailable } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
+import { forgetCatalogue } from "~/kept/catalogue.server";
+import { directoryMomentFor } from "~/kept/directory.server";
+import { type KeptParts, keptForPages } from "~/kept/kept.server";
+import { keptSessionUser } from "~/kept/sessions.server";
+import { pageCache } from "~/kept/shared-pages.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
-import { pageCacheKind, routeTable, takesUploads } from "~/route-table";
+import type { RequestContext } from "~/request-context.server";
+import {
+  pageCacheKind,
+  leavesCatalogueAlone as pageLeavesCatalogueAlone,
+  routeTable,
+  takesUploads,
+} from "~/route-table";
 import { accessLog } from "./access-log";
 import { adminApi } from "./api/admin-api";
+import { leavesCatalogueAlone, type WriteFacts } from "./api/api-env";
 import { botApi } from "./api/bot-api";
-import { type CatalogueAnswers, createCatalogueAnswers } from "./api/catalogue-answers";
 import { consultantApi } from "./api/consultant-api";
 import { consultantPortalApi } from "./api/consultant-portal-api";
 import { contactApi } from "./api/contact-api";
@@ -32,7 +40,6 @@ import { userApi } from "./api/user-api";
 import { DEFAULT_BODY_LIMIT_BYTES, limitBody, UPLOAD_BODY_LIMIT_BYTES } from "./body-limit";
 import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
-import { PageStore, pageCache, type SharedPage } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -45,31 +52,16 @@ export interface HttpAppDependencies {
   payments: PaymentGateways;
   /** Renders pages (React Router); everything the API does not answer goes here. */
   handlePage: PageHandler;
-  /**
-   * Public answers about consultants kept between requests (the process's one, hearing the
-   * database's change notices); without it nothing is kept.
-   */
-  catalogueAnswers?: CatalogueAnswers;
-  /** What pages compute from consultants and bookings (RequestContext.catalogueData); the same. */
-  catalogueData?: ChangeAwareCache<unknown>;
-  /** The directory's pages as anonymous visitors get them (createCataloguePages); the same. */
-  cataloguePages?: ChangeAwareCache<SharedPage>;
-  /** Live sessions kept between requests (the process's one); without it, each request asks the database. */
-  keptSessions?: KeptSessions;
-  /** Rendered pages shared by anonymous visitors; a fresh store (this app's alone) when not given. */
-  pageStore?: PageStore;
-  /** `false`: every page is rendered for every visitor, as the render bench measures. */
-  keepPages?: boolean;
+  /** What the process keeps in memory for speed (app/kept/kept.server.ts); what is missing is not kept. */
+  kept?: KeptParts;
   /** Built browser files, served by this process in production; Vite serves them in development. */
   clientDirectory?: string;
 }
 
 /** Node's request and response, present when served by @hono/node-server (not in `app.request` tests). */
-type AppEnv = { Variables: RequestContext; Bindings: Partial<HttpBindings> };
+type AppEnv = { Variables: RequestContext & WriteFacts; Bindings: Partial<HttpBindings> };
 
 const ONE_YEAR_SECONDS = 31_536_000;
-/** How long a rendered page is shared, and how many are kept. */
-export const PAGE_STORE_OPTIONS = { ttlMs: 10_000, maxEntries: 200 };
 
 /** A database outage: PostgreSQL restarts in seconds, and the pool reconnects on the next request. */
 const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -79,39 +71,8 @@ const outageMessage = "We cannot reach our database right now. Please try again 
 const busyMessage = "The site is busy right now. Please try again in a moment.";
 /** The API's answers about one signed-in account or the staff's business. */
 const privateApiPath = /^\/api\/(user|admin|consultant-portal)\//;
-/**
- * Writes that change neither consultants nor appointments: the assistant's messages, signing in
- * and out, signing up, contact inquiries. (Any other write forgets the kept catalogue answers; a
- * new kind of write is safe by default.)
- */
-const writesLeavingTheCatalogueAlone = [
-  /^\/bots\//,
-  /^\/api\/user\/(login|register|logout)$/,
-  /^\/api\/contact$/,
-  /^\/(login|logout|contact)(\.data)?$/,
-];
 /** The JSON API's routes that take a picture (the pages that do say so in the route table). */
 const uploadApiPaths = [/^\/api\/user\/update-profile$/, /^\/api\/admin\/consultants(\/[^/]+)?$/];
-
-const QUARTER_HOUR_MS = 15 * 60_000;
-
-/**
- * What tells one kept directory page from another at the same address: the time it is
- * (directoryMoment). Asked for every page request the memory lane cannot answer otherwise, so it
- * is worked out once a quarter hour: the grid's half hours fall on one, and so does every zone's
- * midnight, every offset being a whole number of quarter hours.
- */
-export function catalogueMomentFor(env: Environment): () => string {
-  const clock = clockFrom(env);
-  let last: { quarterHour: number; moment: string } | undefined;
-  return () => {
-    const now = clock();
-    const quarterHour = Math.floor(now.getTime() / QUARTER_HOUR_MS);
-    if (last?.quarterHour !== quarterHour)
-      last = { quarterHour, moment: directoryMoment(now, env.AGENCY_TZ) };
-    return last.moment;
-  };
-}
 
 function isUploadPath(path: string): boolean {
   // Client-side form posts go to "<path>.data" (React Router single fetch).
@@ -129,7 +90,7 @@ function isUploadPath(path: string): boolean {
  */
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const { env, database, logger } = dependencies;
-  const catalogueAnswers = dependencies.catalogueAnswers ?? createCatalogueAnswers();
+  const kept = dependencies.kept ?? {};
   const app = new Hono<AppEnv>();
 
   // Liveness first of all: an orchestrator asks every few seconds, and the answer needs no id,
@@ -149,20 +110,20 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   // After the files: a page's scripts, styles and pictures are cheap and must not be refused
   // while its visitor's page was admitted; the cap counts the work that renders and queries.
   app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
-  app.use(requestContext(dependencies));
+  app.use(requestContext(dependencies, kept));
   app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
-  app.use(forgetKeptCatalogueAfterWrites(dependencies, catalogueAnswers));
+  app.use(forgetKeptCatalogueAfterWrites(database, kept));
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
+  app.use("/bots/*", leavesCatalogueAlone);
   app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
   app.use(limitBodyByRoute());
-  mountApi(app, catalogueAnswers);
+  mountApi(app, kept);
   app.use(
     pageCache({
-      store: dependencies.pageStore ?? new PageStore(PAGE_STORE_OPTIONS),
-      cacheKindOf:
-        dependencies.keepPages === false ? () => undefined : (path) => pageCacheKind(routeTable, path),
-      cataloguePages: dependencies.cataloguePages,
-      catalogueMoment: catalogueMomentFor(env),
+      store: kept.sharedPages,
+      cacheKindOf: (path) => pageCacheKind(routeTable, path),
+      cataloguePages: kept.catalogue?.pages,
+      catalogueMoment: directoryMomentFor(clockFrom(env), env.AGENCY_TZ),
       policy: policyOptionsFor(env),
     }),
   );
@@ -239,8 +200,9 @@ function serveFiles(app: Hono<AppEnv>, env: Environment, clientDirectory: string
 }
 
 /** What every handler reads from the context: the process's parts and the signed-in user. */
-function requestContext(dependencies: HttpAppDependencies): MiddlewareHandler<AppEnv> {
-  const { env, database, logger, secrets, payments, catalogueData, keptSessions } = dependencies;
+function requestContext(dependencies: HttpAppDependencies, kept: KeptParts): MiddlewareHandler<AppEnv> {
+  const { env, database, logger, secrets, payments } = dependencies;
+  const keptForLoaders = keptForPages(kept);
   const cookies = createAppCookies({
     secure: env.publicUrl.startsWith("https://"),
     signingKey: secrets.signingKey,
@@ -255,7 +217,7 @@ function requestContext(dependencies: HttpAppDependencies): MiddlewareHandler<Ap
     context.set("cookies", cookies);
     context.set("payments", payments);
     context.set("clock", clock);
-    context.set("catalogueData", catalogueData);
+    context.set("kept", keptForLoaders);
     context.set("clientAddress", clientAddressOf(context, env.TRUST_PROXY));
     // A listed origin's page acts with the token it sends, never with a visitor's cookie here.
     const fromListedOrigin =
@@ -265,7 +227,10 @@ function requestContext(dependencies: HttpAppDependencies): MiddlewareHandler<Ap
       cookies,
     );
     if (token) {
-      const user = await findSessionUser(database.db, token, new Date(), keptSessions);
+      const now = new Date();
+      const user = kept.sessions
+        ? await keptSessionUser(kept.sessions, database.db, token, now)
+        : await findSessionUser(database.db, token, now);
       if (user) {
         context.set("user", user);
         context.set("sessionToken", token);
@@ -277,24 +242,26 @@ function requestContext(dependencies: HttpAppDependencies): MiddlewareHandler<Ap
 
 /**
  * A client reads its own writes: on PostgreSQL the database's notice of a change arrives a moment
- * after it commits, so whatever this process kept is forgotten before the answer to a write goes
- * out, unless the write is one that never touches consultants or appointments. The embedded
+ * after it commits, so whatever this process kept of the catalogue is forgotten before the answer
+ * to a write goes out, unless its route says it leaves consultants and appointments alone (a page
+ * row of the route table, or an API route marked with leavesCatalogueAlone). The embedded
  * database's notices have been heard by then, and forgot exactly what changed.
  */
 function forgetKeptCatalogueAfterWrites(
-  { database, catalogueData, cataloguePages }: HttpAppDependencies,
-  catalogueAnswers: CatalogueAnswers,
+  database: DatabaseHandle,
+  kept: KeptParts,
 ): MiddlewareHandler<AppEnv> {
   return async (context, next) => {
     await next();
+    const catalogue = kept.catalogue;
     if (
+      catalogue &&
       !database.noticesArriveWithCommit &&
       !["GET", "HEAD", "OPTIONS"].includes(context.req.method) &&
-      !writesLeavingTheCatalogueAlone.some((pattern) => pattern.test(context.req.path))
+      !context.get("leavesCatalogueAlone") &&
+      !pageLeavesCatalogueAlone(routeTable, context.req.path.replace(/\.data$/, ""))
     ) {
-      catalogueAnswers.forgetAll();
-      catalogueData?.forgetAll();
-      cataloguePages?.forgetAll();
+      forgetCatalogue(catalogue);
     }
   };
 }
@@ -313,7 +280,7 @@ function limitBodyByRoute(): MiddlewareHandler<AppEnv> {
 }
 
 /** The JSON API (DESIGN.md §4); what an account's own calls answer, no cache may keep. */
-function mountApi(app: Hono<AppEnv>, catalogueAnswers: CatalogueAnswers): void {
+function mountApi(app: Hono<AppEnv>, kept: KeptParts): void {
   app.use("/api/*", async (context, next) => {
     await next();
     if (privateApiPath.test(context.req.path) && !context.res.headers.has("Cache-Control")) {
@@ -323,8 +290,8 @@ function mountApi(app: Hono<AppEnv>, catalogueAnswers: CatalogueAnswers): void {
   app.route("/api/user", userApi());
   app.route("/api/user", paymentApi());
   app.route("/api/webhooks", webhookApi());
-  app.route("/api/consultant", consultantApi(catalogueAnswers));
-  app.route("/api/doctor", consultantApi(catalogueAnswers));
+  app.route("/api/consultant", consultantApi(kept.catalogue?.answers));
+  app.route("/api/doctor", consultantApi(kept.catalogue?.answers));
   app.route("/api/contact", contactApi());
   app.route("/api/project", projectApi());
   app.route("/api/admin", adminApi());

@@ -6,7 +6,6 @@ import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { getRequestListener } from "@hono/node-server";
 import { ConfigurationError, loadDotEnvFile, loadEnvironment } from "~/infra/env.server";
 import { createLogger } from "~/infra/logger.server";
 import { answerOversizedBeforeContinue } from "./body-limit";
@@ -14,13 +13,10 @@ import { type AnyRequest, type AnyResponse, acceptCleartextHttp2 } from "./clear
 import { isShutDownMessage, planProcesses, READY_FOR_SHUTDOWN, runPrimary } from "./cluster";
 import { stampReceived } from "./received-at";
 
-type App = {
-  fetch(request: Request): Response | Promise<Response>;
-  /** Answers from memory and says so, or leaves the request to `fetch` (server/memory-answers.ts). */
-  answerFromMemory(request: IncomingMessage, response: ServerResponse): boolean;
-};
-type AppModule = { createApp(): Promise<App>; closeRuntime(): Promise<void> };
 type Listener = (request: AnyRequest, response: AnyResponse) => unknown;
+/** The HTTP pipeline as server/app.ts makes it. */
+type App = { listener: Listener };
+type AppModule = { createApp(): Promise<App>; closeRuntime(): Promise<void> };
 type RunningApp = { listener: Listener; closeRuntime(): Promise<void> };
 
 loadDotEnvFile();
@@ -151,16 +147,7 @@ async function startApp(): Promise<RunningApp> {
     const buildEntry = pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js")).href;
     const appModule = (await import(buildEntry)) as AppModule;
     const app = await appModule.createApp();
-    const appListener = getRequestListener(app.fetch);
-    return {
-      listener: (request, response) =>
-        // HTTP/2's compatibility objects are left to the app (the lane takes HTTP/1.1 only).
-        request.httpVersionMajor === 1 &&
-        app.answerFromMemory(request as IncomingMessage, response as ServerResponse)
-          ? undefined
-          : appListener(request, response),
-      closeRuntime: appModule.closeRuntime,
-    };
+    return { listener: app.listener, closeRuntime: appModule.closeRuntime };
   }
   const { createServer: createViteServer } = await import("vite");
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -176,7 +163,7 @@ async function startApp(): Promise<RunningApp> {
         vite.middlewares(request as IncomingMessage, response as ServerResponse, async () => {
           try {
             const app = await (await loadAppModule()).createApp();
-            await getRequestListener(app.fetch)(request, response);
+            await app.listener(request, response);
           } catch (error) {
             if (error instanceof Error) vite.ssrFixStacktrace(error);
             logger.error({ msg: "development server error", err: error });

@@ -7,37 +7,35 @@ import { once } from "node:events";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import { consultants } from "@db/schema";
 import { getRequestListener } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clockFrom } from "~/infra/clock.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
-import { consultants } from "../db/schema";
+import { createKeptCatalogue, hearCatalogueChanges } from "~/kept/catalogue.server";
+import { directoryMomentFor } from "~/kept/directory.server";
+import { PageStore, SHARED_PAGES } from "~/kept/shared-pages.server";
 import { createConsultant, createUserWithSession } from "../tests/setup/factories";
 import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
-import { CATALOGUE_CHANGES_CHANNEL, createCatalogueAnswers } from "./api/catalogue-answers";
-import { catalogueMomentFor, PAGE_STORE_OPTIONS } from "./http-app";
 import { createMemoryAnswerer } from "./memory-answers";
-import { createCataloguePages, PageStore } from "./page-cache";
 
 let database: DatabaseHandle;
 let stopHearing: () => Promise<void>;
 let server: Server;
 let baseUrl: string;
 let consultantId: string;
-const catalogueAnswers = createCatalogueAnswers();
-const pageStore = new PageStore(PAGE_STORE_OPTIONS);
-const cataloguePages = createCataloguePages();
-let stopHearingPages: () => Promise<void>;
+const { answers: catalogueAnswers, pages: cataloguePages } = createKeptCatalogue();
+const pageStore = new PageStore(SHARED_PAGES);
 const logLines: Array<Record<string, unknown>> = [];
 /** Requests that reached the app, past the lane. */
 let reachedApp = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  stopHearing = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
-  stopHearingPages = await cataloguePages.hear(database, CATALOGUE_CHANGES_CHANNEL);
+  stopHearing = await hearCatalogueChanges(database, { answers: catalogueAnswers, pages: cataloguePages });
   consultantId = (await createConsultant(database.db, { name: "Lane Consultant" })).id;
   const logger = createLogger("info", {
     pretty: false,
@@ -49,9 +47,7 @@ beforeAll(async () => {
     }),
   });
   const { app, env } = createTestApp(database, {
-    catalogueAnswers,
-    pageStore,
-    cataloguePages,
+    kept: { catalogue: { answers: catalogueAnswers, pages: cataloguePages }, sharedPages: pageStore },
     logger,
     handlePage: async (request, context) =>
       new Response(
@@ -60,9 +56,9 @@ beforeAll(async () => {
       ),
   });
   const answerFromMemory = createMemoryAnswerer({
-    pages: pageStore,
-    catalogue: { pages: cataloguePages, moment: catalogueMomentFor(env) },
-    catalogueAnswers,
+    sharedPages: pageStore,
+    catalogue: { answers: catalogueAnswers, pages: cataloguePages },
+    catalogueMoment: directoryMomentFor(clockFrom(env), env.AGENCY_TZ),
     policy: { isProduction: false, servedOverHttps: false },
     logger,
   });
@@ -80,7 +76,6 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await stopHearing();
-  await stopHearingPages();
   await database.close();
 });
 
@@ -217,11 +212,12 @@ describe("answers from memory, before the app", () => {
 
   it("leaves a page to the app once it is older than the store keeps it", async () => {
     const shortLived = new PageStore({ ttlMs: 1, maxEntries: 10 });
-    const { app } = createTestApp(database, { pageStore: shortLived });
+    const { app } = createTestApp(database, { kept: { sharedPages: shortLived } });
     expect((await app.request("/service3", { headers: { "Accept-Encoding": "br" } })).status).toBe(200);
     const answerFromMemory = createMemoryAnswerer({
-      pages: shortLived,
-      catalogueAnswers,
+      sharedPages: shortLived,
+      catalogue: { answers: catalogueAnswers },
+      catalogueMoment: () => "",
       policy: { isProduction: false, servedOverHttps: false },
       logger: createLogger("silent"),
     });

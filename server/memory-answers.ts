@@ -1,33 +1,31 @@
-// Answers that are already in memory, written straight to Node's response before the request
-// reaches the Hono app: a fresh shared page or a kept directory page (server/page-cache.ts), or a
-// kept consultant list or slots answer (server/api/catalogue-answers.ts). Going through Hono's
-// chain and a Fetch Response cost these requests more than half of their time (issue 16: a cached
-// page at 0.4× of bare node:http). Everything the app would add is added here too, from the same
-// functions: security headers, the request id, the access-log line, `Vary: Origin` on the API.
-// Any request this lane is not sure about goes to the app.
+// The pipeline's first step (server/app.ts): answers already in memory, written straight to Node's
+// response before the request reaches the Hono app: a fresh shared page or a kept directory page,
+// or a kept consultant list or slots answer (all declared in app/kept). Going through Hono's chain
+// and a Fetch Response cost these requests more than half of their time (decision 0016).
+// Everything the app would add is added here too, from the same functions: security headers, the
+// request id, the access-log line, `Vary: Origin` on the API. Any request this step is not sure
+// about goes on to the app.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 import type { Logger } from "~/infra/logger.server";
-import { logWhenSent } from "./access-log";
-import { type CatalogueAnswers, catalogueKeys } from "./api/catalogue-answers";
-import { encodedAnswer } from "./encoded-body";
+import { answerKeyOf, type KeptCatalogue } from "~/kept/catalogue.server";
+import { encodedAnswer } from "~/kept/encoded-body.server";
 import {
   cataloguePageKey,
   isAnonymousRequest,
   type PageStore,
-  type SharedPage,
   sharedPageAnswer,
-} from "./page-cache";
+} from "~/kept/shared-pages.server";
+import { logWhenSent } from "./access-log";
 import { receivedAtOf } from "./received-at";
 import { createCspNonce, fixedSecurityHeaders } from "./security-headers";
 
 export interface MemoryAnswerSources {
-  pages: PageStore;
-  /** The kept directory pages, and what besides the address is in their keys (the page cache's). */
-  catalogue?: { pages: ChangeAwareCache<SharedPage>; moment(): string };
-  catalogueAnswers: CatalogueAnswers;
+  sharedPages?: PageStore;
+  catalogue?: Partial<Pick<KeptCatalogue, "pages" | "answers">>;
+  /** What besides the address is in a kept directory page's key (the page cache's). */
+  catalogueMoment(): string;
   policy: PolicyOptions;
   logger: Logger;
 }
@@ -35,17 +33,13 @@ export interface MemoryAnswerSources {
 /** Answers the request and returns true, or returns false and leaves it untouched. */
 export type MemoryAnswerer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-const consultantList = /^\/api\/(?:doctor|consultant)\/list$/;
-const consultantSlots = /^\/api\/(?:doctor|consultant)\/([0-9a-fA-F-]{36})\/slots$/;
-
 export function createMemoryAnswerer(sources: MemoryAnswerSources): MemoryAnswerer {
   const securityHeaders = fixedSecurityHeaders(sources.policy);
 
   /** The kept API answer for this URL, when there is one (only for URLs without a query). */
   function keptApiAnswer(url: string) {
-    if (consultantList.test(url)) return sources.catalogueAnswers.peek(catalogueKeys.list());
-    const id = consultantSlots.exec(url)?.[1];
-    return id ? sources.catalogueAnswers.peek(catalogueKeys.slots(id)) : undefined;
+    const key = answerKeyOf(url);
+    return key ? sources.catalogue?.answers?.peek(key) : undefined;
   }
 
   return (request, response) => {
@@ -84,8 +78,8 @@ export function createMemoryAnswerer(sources: MemoryAnswerSources): MemoryAnswer
       if (answer.status === 200) answer.headers.push(["Content-Type", "application/json"]);
     } else {
       const page =
-        sources.pages.fresh(url) ??
-        sources.catalogue?.pages.peek(cataloguePageKey(url, sources.catalogue.moment()));
+        sources.sharedPages?.fresh(url) ??
+        sources.catalogue?.pages?.peek(cataloguePageKey(url, sources.catalogueMoment()));
       if (!page) return false;
       answer = sharedPageAnswer(page, conditions);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DatabaseUnavailableError } from "~/infra/db.server";
-import type { RequestContext } from "~/infra/request-context.server";
+import type { RequestContext } from "~/request-context.server";
 import { minimalServerBuild } from "../tests/setup/minimal-server-build";
 import { createPageHandler } from "./page-handler";
 

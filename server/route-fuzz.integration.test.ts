@@ -12,6 +12,8 @@
  */
 
 import { randomInt } from "node:crypto";
+import { consultants, projects } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/accounts/sessions.server";
@@ -19,8 +21,6 @@ import { createAppCookies } from "~/infra/cookies.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
 import { routeTable } from "~/route-table";
-import { consultants, projects } from "../db/schema";
-import { seedDatabase } from "../db/seed";
 import { appServerBuild, routeIdOf } from "../tests/setup/app-server-build";
 import { bookOrFail, createUserWithRole, type RoleUser } from "../tests/setup/factories";
 import { laterFreeSlots } from "../tests/setup/route-calls";

@@ -1,14 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { seedDatabase } from "@db/seed";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
-import { startKeepingSessions } from "~/features/accounts/kept-sessions.server";
 import { pruneLoginFailures } from "~/features/accounts/login-throttle.server";
-import type { KeptSessions } from "~/features/accounts/sessions.server";
 import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-accounts.server";
 import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
-import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { clockFrom } from "~/infra/clock.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
@@ -18,14 +16,7 @@ import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gat
 import { startPeriodicTask } from "~/infra/periodic-task.server";
 import { pruneRateLimits } from "~/infra/rate-limit.server";
 import { type AppSecrets, resolveSecrets } from "~/infra/secrets.server";
-import { seedDatabase } from "../db/seed";
-import {
-  CATALOGUE_CHANGES_CHANNEL,
-  type CatalogueAnswers,
-  createCatalogueAnswers,
-  createCatalogueData,
-} from "./api/catalogue-answers";
-import { createCataloguePages, type SharedPage } from "./page-cache";
+import { type Kept, startKeeping } from "~/kept/kept.server";
 
 export interface Runtime {
   env: Environment;
@@ -33,14 +24,8 @@ export interface Runtime {
   database: DatabaseHandle;
   secrets: AppSecrets;
   payments: PaymentGateways;
-  /** Public answers about consultants, forgotten when the database says they changed. */
-  catalogueAnswers: CatalogueAnswers;
-  /** What pages compute from consultants and bookings, forgotten the same way. */
-  catalogueData: ChangeAwareCache<unknown>;
-  /** The directory's pages as anonymous visitors get them, forgotten the same way. */
-  cataloguePages: ChangeAwareCache<SharedPage>;
-  /** Live sessions kept in memory: only where the database's notices arrive with each commit. */
-  keptSessions?: KeptSessions;
+  /** What the process keeps in memory for speed (app/kept), hearing the database's notices. */
+  kept: Kept;
   stopBackgroundWork(): Promise<void>;
 }
 
@@ -148,13 +133,7 @@ async function startRuntime(): Promise<Runtime> {
       intervalMs: EMBEDDED_CHECKPOINT_CHECK_MS,
       logger,
     });
-  const catalogueAnswers = createCatalogueAnswers();
-  const stopHearingChanges = await catalogueAnswers.hear(database, CATALOGUE_CHANGES_CHANNEL);
-  const catalogueData = createCatalogueData();
-  const stopHearingDataChanges = await catalogueData.hear(database, CATALOGUE_CHANGES_CHANNEL);
-  const cataloguePages = createCataloguePages();
-  const stopHearingPageChanges = await cataloguePages.hear(database, CATALOGUE_CHANGES_CHANNEL);
-  const { keptSessions, stop: stopKeepingSessions } = await startKeepingSessions(database);
+  const { kept, stop: stopKeeping } = await startKeeping(database);
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error) =>
       logger.warn({ msg: "rate-limit pruning failed", err: error }),
@@ -174,16 +153,10 @@ async function startRuntime(): Promise<Runtime> {
     database,
     secrets,
     payments,
-    catalogueAnswers,
-    catalogueData,
-    cataloguePages,
-    keptSessions,
+    kept,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
-      await stopHearingChanges();
-      await stopHearingDataChanges();
-      await stopHearingPageChanges();
-      await stopKeepingSessions();
+      await stopKeeping();
       // Reminders first: their last run may still queue e-mails for the outbox.
       await reminderWorker.stop();
       await outboxWorker.stop();

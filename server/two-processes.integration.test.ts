@@ -16,14 +16,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
+import { demoConsultants } from "@db/demo-consultants";
+import { consultants, outbox, projects } from "@db/schema";
 import { count, eq, like } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
-import { demoConsultants } from "../db/demo-consultants";
-import { consultants, outbox, projects } from "../db/schema";
 import {
   buildCompiledServer,
   freePort,

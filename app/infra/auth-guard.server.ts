@@ -1,6 +1,8 @@
+import type { User, UserRole } from "@db/schema";
 import { data, redirect } from "react-router";
-import type { User, UserRole } from "../../db/schema";
-import type { RequestContext } from "./request-context.server";
+
+/** The part of the request context a guard reads. */
+type SignedInContext = { user?: User };
 
 /** A same-site path to return to after signing in; anything else becomes "/". */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
@@ -19,7 +21,7 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
 }
 
 /** The signed-in user, or a redirect to /login that comes back to this page afterwards. */
-export function requireUser(request: Request, context: Pick<RequestContext, "user">): User {
+export function requireUser(request: Request, context: SignedInContext): User {
   if (context.user) return context.user;
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
@@ -36,11 +38,7 @@ export interface SignInNeeded {
  * (the page offers to sign in and come back) and 403 to every other role, so the status tells
  * the truth to browsers and scripts alike.
  */
-export function requireRole(
-  request: Request,
-  context: Pick<RequestContext, "user">,
-  ...roles: readonly UserRole[]
-): User {
+export function requireRole(request: Request, context: SignedInContext, ...roles: readonly UserRole[]): User {
   const user = context.user;
   if (!user) {
     const url = new URL(request.url);
@@ -55,7 +53,7 @@ export function requireRole(
 }
 
 /** The consultant account's linked consultant profile id; an unlinked account cannot use the portal. */
-export function requireConsultant(request: Request, context: Pick<RequestContext, "user">) {
+export function requireConsultant(request: Request, context: SignedInContext) {
   const user = requireRole(request, context, "consultant");
   if (!user.consultantId) throw data(null, { status: 403 });
   return { user, consultantId: user.consultantId };

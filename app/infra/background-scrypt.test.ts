@@ -1,7 +1,7 @@
 import { scryptSync } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../features/accounts/password.server";
+import { hashPassword, verifyPassword } from "~/features/accounts/password.server";
 import { backgroundScrypt, backgroundScryptLanes } from "./background-scrypt.server";
 
 const OPTIONS = { N: 2 ** 10, r: 8, p: 1 };

@@ -1,18 +1,18 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Database } from "@db/database";
+import * as schema from "@db/schema";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import type { Database } from "../../db/database";
-import * as schema from "../../db/schema";
 import { DRIZZLE_PARSERS, drizzleFacingClient } from "./pglite-client.server";
 import { listenOnPostgres, type NoticeHandlers } from "./postgres-listener.server";
 
 // Declared beside the schema, so db/ needs nothing from infra; the app goes on importing them from here.
-export type { Database, Transaction } from "../../db/database";
+export type { Database, Transaction } from "@db/database";
 
 /**
  * A statement prepared once per database (Drizzle's `.prepare`), for the queries that run with

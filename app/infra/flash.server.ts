@@ -1,12 +1,11 @@
 import { redirect } from "react-router";
-import type { Toast } from "./cookies.server";
-import type { RequestContext } from "./request-context.server";
+import type { AppCookies, Toast } from "./cookies.server";
 
 /** Redirects and shows a toast on the next page (through a signed, one-minute cookie). */
 export async function redirectWithToast(
   to: string,
   toast: Toast,
-  context: Pick<RequestContext, "cookies">,
+  context: { cookies: AppCookies },
   headers: Headers = new Headers(),
 ): Promise<Response> {
   headers.append("Set-Cookie", await context.cookies.flash.serialize(toast));
@@ -16,7 +15,7 @@ export async function redirectWithToast(
 /** The toast left for this page, if any, and the header that clears it. */
 export async function takeToast(
   request: Request,
-  context: Pick<RequestContext, "cookies">,
+  context: { cookies: AppCookies },
 ): Promise<{ toast: Toast | null; headers: Headers }> {
   const headers = new Headers();
   const value: unknown = await context.cookies.flash.parse(request.headers.get("Cookie"));

@@ -1,5 +1,5 @@
+import type { EmailAttachment } from "@db/schema";
 import type { Transporter } from "nodemailer";
-import type { EmailAttachment } from "../../db/schema";
 
 /** One message as it leaves the outbox for the mail server. */
 export interface OutgoingMail {

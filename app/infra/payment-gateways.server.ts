@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { payments } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { payments } from "../../db/schema";
 import type { Database } from "./db.server";
 import { hmacSha256 } from "./encryption.server";
 import type { Environment } from "./env.server";

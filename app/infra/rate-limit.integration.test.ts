@@ -1,5 +1,5 @@
+import { rateLimitBuckets } from "@db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitBuckets } from "../../db/schema";
 import { createTestDatabase } from "../../tests/setup/test-database";
 import type { DatabaseHandle } from "./db.server";
 import {

@@ -1,6 +1,6 @@
+import { rateLimitBuckets } from "@db/schema";
 import { lt, sql } from "drizzle-orm";
-import { rateLimitBuckets } from "../../db/schema";
-import { FeatureError } from "../lib/errors";
+import { FeatureError } from "~/lib/errors";
 import { type Database, isReachedByThisProcessOnly, preparedPerDatabase } from "./db.server";
 
 export interface RateLimitRule {

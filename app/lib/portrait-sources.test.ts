@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
+import { demoConsultants } from "@db/demo-consultants";
 import { describe, expect, it } from "vitest";
-import { demoConsultants } from "../../db/demo-consultants";
 import { PORTRAIT_WIDTHS, portraitFileName, portraitSources } from "./portrait-sources";
 
 describe("portrait sources", () => {

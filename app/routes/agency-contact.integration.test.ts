@@ -3,13 +3,14 @@
  * AGENCY_ADDRESS and social links, the rendered pages (footer, contact page, FAQ, structured data)
  * and the contact e-mail show them, and none of the demo values.
  */
+
+import { outbox } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { outbox } from "../../db/schema";
+import type { RequestContext } from "~/request-context.server";
 import { appServerBuild } from "../../tests/setup/app-server-build";
 import { nextAddress, uniqueEmail } from "../../tests/setup/factories";
 import { answerOf, formPost } from "../../tests/setup/route-calls";

@@ -1,9 +1,9 @@
+import { appointments } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import type { FormFailure } from "~/infra/form-failure.server";
-import type { RequestContext } from "~/infra/request-context.server";
-import { appointments } from "../../db/schema";
+import type { RequestContext } from "~/request-context.server";
 import { countRows, createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import {
   answerOf,

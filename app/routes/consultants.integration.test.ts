@@ -1,6 +1,6 @@
+import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import { answerOf, pageContext, pageGet, routeSuite } from "../../tests/setup/route-calls";
 import { loader } from "./consultants";

@@ -3,7 +3,6 @@ import { ConsultantCard } from "~/components/booking/consultant-card";
 import { DirectoryFilters, DirectorySort } from "~/components/booking/directory-filters";
 import { FilterSidebar } from "~/components/booking/filter-sidebar";
 import { findSpeciality, specialities } from "~/content/specialities";
-import { directoryCardsKept } from "~/features/consultants/directory.server";
 import {
   directoryChoices,
   directoryFormValues,
@@ -13,6 +12,7 @@ import {
   parseDirectoryQuery,
   SEARCH_MAX_LENGTH,
 } from "~/features/consultants/directory-query";
+import { keptDirectoryCards } from "~/kept/directory.server";
 import { zoneTimeLabel } from "~/lib/dates";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/consultants";
@@ -36,8 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cards =
     requested && !speciality
       ? []
-      : await directoryCardsKept(
-          context.catalogueData,
+      : await keptDirectoryCards(
+          context.kept?.directory,
           context.db,
           { speciality: speciality?.name, query },
           { now, agencyZone: context.env.AGENCY_TZ, visitorZone },

@@ -1,9 +1,9 @@
+import { inquiries, outbox } from "@db/schema";
 import { eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { unpackPhoneCountries } from "~/features/contact/inquiry-fields";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
-import { inquiries, outbox } from "../../db/schema";
 import { countRows, uniqueEmail } from "../../tests/setup/factories";
 import {
   answerOf,

@@ -1,9 +1,9 @@
+import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findSessionUser } from "~/features/accounts/sessions.server";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
-import { users } from "../../db/schema";
 import { countRows, GOOD_PASSWORD, signUp, uniqueEmail } from "../../tests/setup/factories";
 import {
   answerOf,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inviteUid } from "~/features/booking/calendar-invite";
-import type { RequestContext } from "~/infra/request-context.server";
+import type { RequestContext } from "~/request-context.server";
 import { cancel, createUserWithSession, getWith } from "../../tests/setup/factories";
 import { parseICalendar } from "../../tests/setup/icalendar";
 import { mailsOfKind } from "../../tests/setup/payments";

@@ -1,10 +1,10 @@
+import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import type { FormFailure } from "~/infra/form-failure.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";
-import { users } from "../../db/schema";
+import type { RequestContext } from "~/request-context.server";
 import { createUserWithSession } from "../../tests/setup/factories";
 import { appointmentRow } from "../../tests/setup/payments";
 import {

@@ -1,7 +1,7 @@
+import { appointments, type Consultant, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormFailure } from "~/infra/form-failure.server";
-import { appointments, type Consultant, consultants } from "../../db/schema";
 import { createConsultant, createUserWithRole, type RoleUser } from "../../tests/setup/factories";
 import {
   answerOf,

@@ -1,11 +1,11 @@
+import { kycSubmissions } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { latestAllowedBirthDate } from "~/features/kyc/kyc-steps";
-import type { RequestContext } from "~/infra/request-context.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
-import { kycSubmissions } from "../../db/schema";
+import type { RequestContext } from "~/request-context.server";
 import { createUserWithSession } from "../../tests/setup/factories";
 import {
   answerOf,

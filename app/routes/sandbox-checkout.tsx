@@ -5,11 +5,11 @@ import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure } from "~/infra/form-failure.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
+import type { RequestContext } from "~/request-context.server";
 import type { Route } from "./+types/sandbox-checkout";
 
 const LINK_REFUSED = "This test checkout link is not valid any more. Please start the payment again.";

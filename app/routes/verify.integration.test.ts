@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { completeSandboxCheckout } from "~/features/payments/sandbox-checkout.server";
-import type { RequestContext } from "~/infra/request-context.server";
+import type { RequestContext } from "~/request-context.server";
 import { appointmentRow, onlyPayment } from "../../tests/setup/payments";
 import {
   answerOf,

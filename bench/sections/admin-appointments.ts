@@ -1,9 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { consultants, users } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import { createSession } from "~/features/accounts/sessions.server";
 import { openDatabase } from "~/infra/db.server";
-import { consultants, users } from "../../db/schema";
 import { createServerDatabase } from "../../tests/setup/test-database";
 import { integer, table } from "../lib/format";
 import type { BenchSection } from "../lib/section";

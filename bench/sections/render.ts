@@ -2,9 +2,9 @@
 //
 // Method: bench/render-worker.ts runs in a process of its own with NODE_ENV=production (React's
 // production build, as in the server) and an empty embedded database. It imports the production
-// bundle (build/server/index.js) and builds the HTTP app exactly as the server does (createApp).
+// bundle's bench entry (build/server/bench-render.js) and builds the HTTP app as the server does.
 // - app: `app.fetch(new Request(url))` and the whole body read. The worker's app keeps no page
-//   (createApp's `keepPages: false`): the server shares /contact and /consultant among anonymous
+//   (bench/render-entry.ts): the server shares /contact and /consultant among anonymous
 //   visitors, and this measures the render each of them costs the first time. That is
 //   everything a visitor's request costs apart from the socket: middleware (request id, log,
 //   security headers, cap), session lookup, the route's loaders, React Router's request handler

@@ -1,14 +1,26 @@
+import type { User, UserRole } from "@db/schema";
 import type { Context, MiddlewareHandler } from "hono";
-import type { RequestContext } from "~/infra/request-context.server";
 import { FeatureError } from "~/lib/errors";
-import type { User, UserRole } from "../../db/schema";
+import type { RequestContext } from "~/request-context.server";
 
 /**
  * Hono's per-request variables: the same parts loaders get as their context. Read one with
  * `context.get(name)`: `context.var` builds a new object of all of them at each use (measured at
  * about 4 % of a refused booking, read several times a request).
  */
-export type ApiEnv = { Variables: RequestContext };
+export type ApiEnv = { Variables: RequestContext & WriteFacts };
+
+/** What a route says of its own writes, for the steps around it (server/http-app.ts). */
+export interface WriteFacts {
+  /** Changes neither consultants nor appointments: what the process keeps of them outlives it. */
+  leavesCatalogueAlone?: true;
+}
+
+/** Marks the route's writes as changing neither consultants nor appointments (WriteFacts). */
+export const leavesCatalogueAlone: MiddlewareHandler<ApiEnv> = async (context, next) => {
+  context.set("leavesCatalogueAlone", true);
+  await next();
+};
 
 export const NOT_SIGNED_IN = "Not authorized. Please log in again.";
 export const NOT_ALLOWED = "Your account is not allowed to do this.";

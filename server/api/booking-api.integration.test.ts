@@ -1,13 +1,13 @@
 import { rm } from "node:fs/promises";
+import { demoConsultants } from "@db/demo-consultants";
+import { appointments, consultants, outbox } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { and, eq, isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
-import { demoConsultants } from "../../db/demo-consultants";
-import { appointments, consultants, outbox } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
 import {
   type BookingBody,
   book,

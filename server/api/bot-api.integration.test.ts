@@ -13,6 +13,7 @@ import {
   ThrottlingException,
   ValidationException,
 } from "@aws-sdk/client-lex-runtime-v2";
+import { botSessions, inquiries, outbox } from "@db/schema";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faq, faqAnswer } from "~/content/faq";
@@ -21,7 +22,6 @@ import { services } from "~/content/services";
 import { site } from "~/content/site";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { LIMITS } from "~/lib/lex-wire";
-import { botSessions, inquiries, outbox } from "../../db/schema";
 import { BOT, type ListeningServer, lexClient, listen, newSessionId } from "../../tests/setup/bot";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";

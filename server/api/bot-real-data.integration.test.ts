@@ -1,14 +1,14 @@
 // The assistant's answers from live data, against the seeded consultants: free slots, fees, and a
 // signed-in customer's next appointment (read through their own session, nothing for anyone else).
 import { rm } from "node:fs/promises";
+import { consultants } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { specialities } from "~/content/specialities";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { formatMoney } from "~/lib/money";
-import { consultants } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
 import { BOT, newSessionId } from "../../tests/setup/bot";
 import {
   bookOrFail,

@@ -6,24 +6,25 @@ import {
   listConsultants,
   upcomingBookings,
 } from "~/features/consultants/consultants.server";
+import { catalogueKeys, type KeptCatalogue, keptAnswer } from "~/kept/catalogue.server";
+import { type EncodedBody, encodedAnswer, encodeOnce } from "~/kept/encoded-body.server";
 import { FeatureError } from "~/lib/errors";
-import { type EncodedBody, encodedAnswer, encodeOnce } from "../encoded-body";
 import type { ApiEnv } from "./api-env";
-import { type CatalogueAnswers, catalogueKeys } from "./catalogue-answers";
 import { legacyDoctor, legacySlotDays } from "./legacy-shapes";
 
 /**
  * Consultants ("doctors" to the old clients) and their free slots: the same for every visitor and
- * asked for far more often than they change, so each answer is kept, compressed, in `answers`.
+ * asked for far more often than they change, so each answer is kept, compressed, in `answers`
+ * (app/kept/catalogue.server.ts) when the server keeps them.
  */
-export function consultantApi(answers: CatalogueAnswers) {
+export function consultantApi(answers?: KeptCatalogue["answers"]) {
   const api = new Hono<ApiEnv>();
 
   api.get("/list", async (context) => {
     const speciality = context.req.query("speciality");
     const found = speciality ? findSpeciality(speciality) : undefined;
     if (speciality && !found) return context.json({ success: true, doctors: [] });
-    const body = await answers.get(catalogueKeys.list(found?.slug), async () => {
+    const body = await keptAnswer(answers, catalogueKeys.list(found?.slug), async () => {
       const [consultants, upcoming] = await Promise.all([
         listConsultants(context.get("db"), { speciality: found?.name }),
         upcomingBookings(context.get("db")),
@@ -42,7 +43,7 @@ export function consultantApi(answers: CatalogueAnswers) {
   });
 
   api.get("/:id/slots", async (context) => {
-    const body = await answers.get(catalogueKeys.slots(context.req.param("id")), async () => {
+    const body = await keptAnswer(answers, catalogueKeys.slots(context.req.param("id")), async () => {
       const consultant = await findConsultant(context.get("db"), context.req.param("id"));
       if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
       const zone = context.get("env").AGENCY_TZ;

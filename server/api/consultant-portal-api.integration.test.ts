@@ -1,7 +1,7 @@
+import { appointments, type Consultant, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { appointments, type Consultant, users } from "../../db/schema";
 import {
   createConsultant,
   createUserWithRole,

@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
+import { inquiries, outbox } from "@db/schema";
 import { eq, or } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { inquiryMessages } from "~/features/contact/inquiry-fields";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { inquiries, outbox } from "../../db/schema";
 import {
   countRows,
   expectFailure,

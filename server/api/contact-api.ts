@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { inquiryContextFrom, submitInquiry } from "~/features/contact/contact.server";
 import { inquiryMessages } from "~/features/contact/inquiry-fields";
 import { FeatureError } from "~/lib/errors";
-import type { ApiEnv } from "./api-env";
+import { type ApiEnv, leavesCatalogueAlone } from "./api-env";
 import { readJsonObject } from "./request-body";
 
 /** POST /api/contact: the inquiry form of the old app's clients (DESIGN.md §4). */
 export function contactApi() {
   const api = new Hono<ApiEnv>();
 
-  api.post("/", async (context) => {
+  api.post("/", leavesCatalogueAlone, async (context) => {
     try {
       const body = await readJsonObject(context);
       await submitInquiry(context.get("db"), body, inquiryContextFrom(context.var));

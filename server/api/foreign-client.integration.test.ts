@@ -1,12 +1,12 @@
 import { rm } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
+import { seedDatabase } from "@db/seed";
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_LINK_MINUTES } from "~/features/payments/sandbox-link.server";
 import { createAppCookies } from "~/infra/cookies.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { action, loader } from "~/routes/sandbox-checkout";
-import { seedDatabase } from "../../db/seed";
 import {
   createUserWithSession,
   GOOD_PASSWORD,

@@ -1,3 +1,4 @@
+import type { Appointment, AuditEntry, Consultant, Inquiry, Project } from "@db/schema";
 import { describe, expect, it } from "vitest";
 import type { PersonSummary } from "~/features/accounts/people.server";
 import type { Profile } from "~/features/accounts/profile.server";
@@ -5,7 +6,6 @@ import type { StaffAppointmentRow } from "~/features/booking/staff-appointments.
 import { snapshotOf } from "~/features/consultants/consultants.server";
 import type { OutboxListItem } from "~/features/email/outbox-admin.server";
 import type { KycReviewItem } from "~/features/kyc/kyc-review.server";
-import type { Appointment, AuditEntry, Consultant, Inquiry, Project } from "../../db/schema";
 import {
   legacyAppointment,
   legacyDocData,

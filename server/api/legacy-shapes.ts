@@ -6,6 +6,8 @@
  * Pictures are the one change: given the site's public address, they are absolute URLs, so a
  * client served from another origin can load them (DESIGN.md §4 "Foreign clients").
  */
+
+import type { Appointment, AuditEntry, Consultant, ConsultantSnapshot, Inquiry, Project } from "@db/schema";
 import type { PersonSummary } from "~/features/accounts/people.server";
 import type { Profile } from "~/features/accounts/profile.server";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
@@ -16,14 +18,6 @@ import type { OutboxListItem } from "~/features/email/outbox-admin.server";
 import type { KycReviewItem } from "~/features/kyc/kyc-review.server";
 import { roiPercent } from "~/features/projects/projects.server";
 import type { SlotDay } from "~/features/slot-grid/slots";
-import type {
-  Appointment,
-  AuditEntry,
-  Consultant,
-  ConsultantSnapshot,
-  Inquiry,
-  Project,
-} from "../../db/schema";
 import { type LegacySlot, legacySlotOf } from "./legacy-slots";
 
 /** The picture every account without one of its own shows (the old app gave each user one). */

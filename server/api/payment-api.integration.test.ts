@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
+import { appointments, type Consultant } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { appointments, type Consultant } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
 import { cancel, expectFailure, type RequestTarget } from "../../tests/setup/factories";
 import {
   answerOf,

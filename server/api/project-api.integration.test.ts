@@ -1,6 +1,6 @@
+import { seedDatabase } from "@db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { seedDatabase } from "../../db/seed";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
 

@@ -1,12 +1,12 @@
 import { rm } from "node:fs/promises";
+import { appointments, outbox, payments } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
-import { appointments, outbox, payments } from "../../db/schema";
-import { seedDatabase } from "../../db/seed";
 import {
   bookOrFail,
   cancel,

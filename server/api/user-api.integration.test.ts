@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { kycSubmissions, sessions, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,7 +9,6 @@ import { hashToken } from "~/features/accounts/sessions.server";
 import { PICTURE_MAX_BYTES, PICTURE_MAX_LABEL, PICTURE_TOO_LARGE } from "~/features/pictures/picture-limits";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
-import { kycSubmissions, sessions, users } from "../../db/schema";
 import {
   countRows,
   expectFailure,

@@ -10,7 +10,7 @@ import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
 import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
-import { requireApiUser } from "./api-env";
+import { leavesCatalogueAlone, requireApiUser } from "./api-env";
 import { legacyAppointment, legacyProfile } from "./legacy-shapes";
 import { legacyBookingSchema, legacyOwnRescheduleSchema, legacyRequestStart } from "./legacy-slots";
 import { parseJsonField, readFormBody, readJsonObject } from "./request-body";
@@ -19,7 +19,7 @@ import { parseJsonField, readFormBody, readJsonObject } from "./request-body";
 export function userApi() {
   const api = new Hono<ApiEnv>();
 
-  api.post("/register", async (context) => {
+  api.post("/register", leavesCatalogueAlone, async (context) => {
     const signedIn = await registerUser(
       context.get("db"),
       await readJsonObject(context),
@@ -31,7 +31,7 @@ export function userApi() {
     );
   });
 
-  api.post("/login", async (context) => {
+  api.post("/login", leavesCatalogueAlone, async (context) => {
     const signedIn = await logIn(
       context.get("db"),
       await readJsonObject(context),
@@ -40,7 +40,7 @@ export function userApi() {
     return context.json({ success: true, token: signedIn.token, message: "Logged in successfully" });
   });
 
-  api.post("/logout", async (context) => {
+  api.post("/logout", leavesCatalogueAlone, async (context) => {
     requireApiUser(context);
     await revokeSession(context.get("db"), context.get("sessionToken")!);
     return context.json({ success: true, message: "Logged out successfully" });

@@ -111,11 +111,11 @@ const forbidden: Record<string, Case> = {
   },
   "content importing the database schema": {
     file: "app/content/uses-db.ts",
-    source: 'import { users } from "../../db/schema";\nexport const u = users;\n',
+    source: 'import { users } from "@db/schema";\nexport const u = users;\n',
   },
   "a route querying the database schema itself": {
     file: "app/routes/uses-db.tsx",
-    source: 'import { users } from "../../db/schema";\nexport const u = users;\n',
+    source: 'import { users } from "@db/schema";\nexport const u = users;\n',
   },
   "a route importing the HTTP server": {
     file: "app/routes/uses-server.tsx",
@@ -159,7 +159,7 @@ const allowed: Record<string, Case> = {
       'import type { Database } from "~/infra/db.server";',
       'import { consumeRateLimit } from "~/infra/rate-limit.server";',
       'import { FeatureError } from "~/lib/errors";',
-      'import { appointments } from "../../../db/schema";',
+      'import { appointments } from "@db/schema";',
       'import { enqueueEmail } from "../email/outbox.server";',
       "export type D = Database;",
       "export const all = [site, consumeRateLimit, FeatureError, appointments, enqueueEmail];",
@@ -184,7 +184,7 @@ const allowed: Record<string, Case> = {
   "infra using other infra, the schema and lib": {
     file: "app/infra/fine.server.ts",
     source: [
-      'import { users } from "../../db/schema";',
+      'import { users } from "@db/schema";',
       'import { FeatureError } from "~/lib/errors";',
       'import type { Database } from "./db.server";',
       "export type D = Database;",
@@ -223,7 +223,7 @@ const allowed: Record<string, Case> = {
       'import { findSessionUser } from "~/features/accounts/sessions.server";',
       'import { createLogger } from "~/infra/logger.server";',
       'import { pageCacheKind } from "~/route-table";',
-      'import { users } from "../db/schema";',
+      'import { users } from "@db/schema";',
       "export const all = [build, renderToString, serveStatic, findSessionUser, createLogger, pageCacheKind, users];",
       "",
     ].join("\n"),
@@ -236,7 +236,7 @@ const allowed: Record<string, Case> = {
   "a route's test inspecting the database and starting the HTTP app": {
     file: "app/routes/fine.integration.test.ts",
     source: [
-      'import { users } from "../../db/schema";',
+      'import { users } from "@db/schema";',
       'import { createHttpApp } from "../../server/http-app";',
       "export const all = [users, createHttpApp];",
       "",

@@ -1,5 +1,5 @@
+import type { ConsultantSnapshot } from "@db/schema";
 import type { BookingEmailData } from "~/features/email/templates/booking-emails";
-import type { ConsultantSnapshot } from "../../db/schema";
 
 /** The fixed facts the e-mail and calendar tests read back: Nina Petrova, 4 May 2027, 1:30 PM in New York. */
 export const SAMPLE_MEETING_URL = "https://meet.jit.si/VAHub-0123456789abcdef0123456789abcdef";

@@ -1,8 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { snapshotOf } from "~/features/consultants/consultants.server";
-import type { Database } from "~/infra/db.server";
-import { encryptText } from "~/infra/encryption.server";
 import {
   type Appointment,
   appointments,
@@ -13,7 +9,11 @@ import {
   kycSubmissions,
   outbox,
   payments,
-} from "../../db/schema";
+} from "@db/schema";
+import { eq } from "drizzle-orm";
+import { snapshotOf } from "~/features/consultants/consultants.server";
+import type { Database } from "~/infra/db.server";
+import { encryptText } from "~/infra/encryption.server";
 import { uniqueEmail } from "./factories";
 
 /** Rows the staff pages read, written straight to the database with the times a test needs. */

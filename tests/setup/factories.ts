@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
+import { type Consultant, consultants, type UserRole, users } from "@db/schema";
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
 import { hashPassword } from "~/features/accounts/password.server";
 import { createSession } from "~/features/accounts/sessions.server";
 import type { Database } from "~/infra/db.server";
-import { type Consultant, consultants, type UserRole, users } from "../../db/schema";
 
 /** The part of a Hono app the tests use: a request goes in, a response comes out. */
 export interface RequestTarget {

@@ -1,8 +1,8 @@
+import { appointments, consultants, outbox, paymentEvents, payments } from "@db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { expect } from "vitest";
 import type { Database } from "~/infra/db.server";
-import { appointments, consultants, outbox, paymentEvents, payments } from "../../db/schema";
 import {
   type BookingBody,
   bookOrFail,

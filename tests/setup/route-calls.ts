@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Database, DatabaseHandle } from "~/infra/db.server";
-import type { RequestContext } from "~/infra/request-context.server";
+import type { RequestContext } from "~/request-context.server";
 import { bookOrFail, createConsultant, createUserWithSession, nextAddress } from "./factories";
 import { createTestApp } from "./test-app";
 import { createTestDatabase } from "./test-database";

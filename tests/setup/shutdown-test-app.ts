@@ -2,6 +2,7 @@
 // as <build>/server/index.js in place of the React Router build: the real runtime and HTTP app, with
 // pages that take SLOW_PAGE_MS and read the database at their end, so a shutdown that closed the
 // database too early would make them fail. Each page names the process that served it.
+import { getRequestListener } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createHttpApp } from "../../server/http-app";
 import { closeRuntime as closeRealRuntime, getRuntime } from "../../server/runtime";
@@ -24,8 +25,8 @@ export async function createApp() {
       return new Response("<p>slow page</p>", { headers: { "Content-Type": "text/html" } });
     },
   });
-  // Every request must reach the slow pages: nothing is answered from memory.
-  return { fetch: app.fetch, answerFromMemory: () => false };
+  // Every request must reach the slow pages: no step answers from memory.
+  return { fetch: app.fetch, listener: getRequestListener(app.fetch) };
 }
 
 export async function closeRuntime() {

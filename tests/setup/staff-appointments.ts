@@ -1,9 +1,9 @@
+import { type Appointment, appointments, auditLog, type Consultant, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { snapshotOf } from "~/features/consultants/consultants.server";
 import { completeSandboxCheckout } from "~/features/payments/sandbox-checkout.server";
 import type { Database } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
-import { type Appointment, appointments, auditLog, type Consultant, users } from "../../db/schema";
 import type { BookingBody, RequestTarget } from "./factories";
 import { answerOf, bookedAppointment, onlyPayment, payStripe, verifyStripe } from "./payments";
 

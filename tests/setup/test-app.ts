@@ -2,16 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { KeptSessions } from "~/features/accounts/sessions.server";
-import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import type { AppSecrets } from "~/infra/secrets.server";
-import type { CatalogueAnswers } from "../../server/api/catalogue-answers";
+import type { KeptParts } from "~/kept/kept.server";
+import { PageStore, SHARED_PAGES } from "~/kept/shared-pages.server";
+import type { RequestContext } from "~/request-context.server";
 import { createHttpApp, type PageHandler } from "../../server/http-app";
-import type { PageStore, SharedPage } from "../../server/page-cache";
 import { testEnvironment } from "./test-environment";
 
 /** Data folders made for test apps; removed when the test process ends. */
@@ -31,14 +29,11 @@ export interface TestAppOptions {
   payments?: PaymentGateways;
   /** Silent by default. */
   logger?: Logger;
-  /** Keeps the consultant list and slots between requests; without it, nothing is kept. */
-  catalogueAnswers?: CatalogueAnswers;
-  /** Keeps live sessions between requests (startKeepingSessions); without it, each request asks. */
-  keptSessions?: KeptSessions;
-  /** Shares the rendered pages with a test's own reader (server/memory-answers.ts). */
-  pageStore?: PageStore;
-  /** Keeps the directory's pages for anonymous visitors (createCataloguePages); without it, each renders. */
-  cataloguePages?: ChangeAwareCache<SharedPage>;
+  /**
+   * What the app keeps in memory (app/kept): shared content pages of its own unless given, and
+   * nothing else unless given (a hearing catalogue, kept sessions...).
+   */
+  kept?: KeptParts;
 }
 
 /**
@@ -59,10 +54,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     logger: options.logger ?? createLogger("silent"),
     secrets,
     payments: options.payments ?? createPaymentGateways(env, secrets, database.db),
-    catalogueAnswers: options.catalogueAnswers,
-    keptSessions: options.keptSessions,
-    pageStore: options.pageStore,
-    cataloguePages: options.cataloguePages,
+    kept: { sharedPages: new PageStore(SHARED_PAGES), ...options.kept },
     handlePage:
       options.handlePage ??
       (async (request, context) => {

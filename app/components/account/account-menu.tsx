@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
+import type { ShellUser } from "~/components/site/shell-user";
 import { attachDisclosure } from "~/lib/behaviours/disclosure";
 import { useBehaviour } from "~/lib/behaviours/use-behaviour";
-import type { ShellUser } from "../site/shell-user";
 
 export function Avatar({
   user,

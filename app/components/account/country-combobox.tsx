@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { FieldError, inputClass } from "~/components/forms/form-controls";
+import { CheckIcon, ChevronDownIcon } from "~/components/site/icons";
 import { type CountryOption, type CountryPickerProps, optionLabel } from "~/lib/country-options";
-import { FieldError, inputClass } from "../forms/form-controls";
-import { CheckIcon, ChevronDownIcon } from "../site/icons";
 
 /** Lower case without accents, so "aland" finds "Åland Islands". */
 function searchable(text: string): string {

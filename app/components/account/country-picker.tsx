@@ -1,6 +1,6 @@
 import { type ComponentType, type Ref, useEffect, useId, useRef, useState } from "react";
+import { FieldError, selectClass } from "~/components/forms/form-controls";
 import { type CountryOption, type CountryPickerProps, optionLabel } from "~/lib/country-options";
-import { FieldError, selectClass } from "../forms/form-controls";
 
 /**
  * A country (with its calling code) for a phone number. The server renders a native select, which

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Badge } from "../staff/badge";
+import { Badge } from "~/components/staff/badge";
 
 export interface KycStatusView {
   status: "pending" | "approved" | "rejected";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
+import { FieldError } from "~/components/forms/form-controls";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "~/features/pictures/picture-limits";
-import { FieldError } from "../forms/form-controls";
 
 /**
  * The "Picture" field of the profile and consultant forms: the current picture (or the chosen one,

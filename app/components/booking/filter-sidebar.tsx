@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { Icon, type IconProps } from "~/components/site/icons";
 import { attachExpandToggle } from "~/lib/behaviours/expand-toggle";
 import { useBehaviour } from "~/lib/behaviours/use-behaviour";
-import { Icon, type IconProps } from "../site/icons";
 
 export interface FilterEntry {
   label: string;

@@ -2,10 +2,10 @@
 // through ~/lib/bot-client (plain fetch).
 import { RotateCcw, Volume2, VolumeX, WifiOff } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { CloseIcon } from "~/components/site/icons";
 import { forgetSession, sendText } from "~/lib/bot-client";
 import { type ChatEntry, clearChat, loadChat, type StoredChat, saveChat } from "~/lib/chat-storage";
 import type { ChatBotAddress } from "~/lib/lex-wire";
-import { CloseIcon } from "../site/icons";
 import { ChatComposer, MAX_INPUT } from "./chat-composer";
 import { botEntries, newChat, newId } from "./chat-entries";
 import { ChatTranscript } from "./chat-transcript";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { CloseIcon } from "~/components/site/icons";
 import { savedChatView } from "~/lib/chat-view";
 import type { ChatBotAddress } from "~/lib/lex-wire";
-import { CloseIcon } from "../site/icons";
 import { ChatIcon, chatButtonClass } from "./chat-launcher";
 import ChatPanel from "./chat-panel";
 

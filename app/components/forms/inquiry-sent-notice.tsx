@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { SuccessIcon } from "~/components/site/icons";
 import { inquiryMessages } from "~/features/contact/inquiry-fields";
-import { SuccessIcon } from "../site/icons";
 
 /**
  * What the contact page shows once an inquiry is sent, with the focus on its heading. Its own

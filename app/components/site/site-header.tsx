@@ -11,7 +11,7 @@ import type { ShellUser } from "./shell-user";
 
 // Only signed-in visitors need the account menu, so anonymous pages do not load its code.
 const AccountMenu = lazy(() =>
-  import("../account/account-menu").then((module) => ({ default: module.AccountMenu })),
+  import("~/components/account/account-menu").then((module) => ({ default: module.AccountMenu })),
 );
 
 const primaryLinkClass = "rounded-md px-3 py-2 font-medium text-ink hover:text-brand-700";

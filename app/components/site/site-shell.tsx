@@ -1,7 +1,7 @@
+import { ChatWidget } from "~/components/chat/chat-widget";
 import type { AgencyContact } from "~/lib/agency-contact";
 import type { ToastMessage } from "~/lib/behaviours/toast";
 import type { ChatBotAddress } from "~/lib/lex-wire";
-import { ChatWidget } from "../chat/chat-widget";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { ServicesBanner } from "./services-banner";
 import type { ShellUser } from "./shell-user";

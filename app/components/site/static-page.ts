@@ -76,7 +76,7 @@ function loadWholeStylesheet(): Promise<void> {
 each<HTMLElement>("[data-chat-widget]", (container) => {
   const bot = JSON.parse(container.dataset.chatWidget ?? "{}") as ChatBotAddress;
   const mount = (openedByVisitor: boolean) =>
-    Promise.all([import("../chat/chat-island"), loadWholeStylesheet()]).then(([{ mountChat }]) =>
+    Promise.all([import("~/components/chat/chat-island"), loadWholeStylesheet()]).then(([{ mountChat }]) =>
       mountChat(container, bot, openedByVisitor),
     );
   if (chatWasLeftInUse()) {
@@ -102,7 +102,7 @@ each<HTMLElement>("[data-country-picker]", (picker) => {
   const controller = new AbortController();
   const start = () => {
     controller.abort();
-    void Promise.all([import("../account/country-island"), loadWholeStylesheet()]).then(
+    void Promise.all([import("~/components/account/country-island"), loadWholeStylesheet()]).then(
       ([{ mountCountryCombobox }]) => {
         const mount = () => mountCountryCombobox(picker);
         if (select && document.activeElement === select)

@@ -1,9 +1,9 @@
+import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit, type RateLimitRule } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { users } from "../../../db/schema";
 import {
   forgetLoginFailuresFrom,
   loginWaitError,

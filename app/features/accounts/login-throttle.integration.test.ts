@@ -1,8 +1,8 @@
+import { loginFailures, outbox } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
-import { loginFailures, outbox } from "../../../db/schema";
 import { GOOD_PASSWORD, nextAddress, uniqueEmail } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { type AuthRequest, INVALID_CREDENTIALS, logIn, registerUser } from "./accounts.server";

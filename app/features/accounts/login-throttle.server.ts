@@ -4,10 +4,11 @@
  * owner, signing in from anywhere else, is never refused. Failures from many addresses at one
  * account make each of those addresses wait too, but an address that has not failed passes.
  */
+
+import { loginFailures, users } from "@db/schema";
 import { and, count, eq, gt, lt, max, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
-import { loginFailures, users } from "../../../db/schema";
 
 /** Failures older than this are forgotten. */
 export const LOGIN_FAILURE_MEMORY_SECONDS = 15 * 60;

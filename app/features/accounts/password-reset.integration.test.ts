@@ -1,7 +1,7 @@
+import { outbox, passwordResets, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { outbox, passwordResets, users } from "../../../db/schema";
 import { countRows, GOOD_PASSWORD, nextAddress, uniqueEmail } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { type AuthRequest, INVALID_CREDENTIALS, logIn, registerUser } from "./accounts.server";

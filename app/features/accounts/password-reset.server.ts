@@ -1,10 +1,10 @@
+import { type passwordLinkPurposes, passwordResets, users } from "@db/schema";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { passwordResetEmail } from "~/features/email/templates/password-reset-email";
 import type { Database, Transaction } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { type passwordLinkPurposes, passwordResets, users } from "../../../db/schema";
-import { enqueueEmail } from "../email/outbox.server";
-import { passwordResetEmail } from "../email/templates/password-reset-email";
 import { forgetLoginFailures } from "./login-throttle.server";
 import { hashPassword, passwordProblem } from "./password.server";
 import { passwordResetRequestSchema, passwordResetSchema } from "./schemas";

@@ -1,5 +1,5 @@
+import { userRoles } from "@db/schema";
 import { z } from "zod";
-import { userRoles } from "../../../db/schema";
 
 /** Roles staff may invite someone to; customers sign up themselves. */
 export const invitableRoles = ["admin", "consultant"] as const;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { auditLog, outbox, users } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { auditLog, outbox, users } from "../../../db/schema";
 import {
   createConsultant,
   createUserWithRole,

@@ -1,8 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Database, Transaction } from "~/infra/db.server";
-import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
-import { isUuid } from "~/lib/record-id";
 import {
   consultants,
   type kycStatuses,
@@ -11,10 +7,14 @@ import {
   type User,
   type UserRole,
   users,
-} from "../../../db/schema";
-import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
-import { enqueueEmail } from "../email/outbox.server";
-import { invitationEmail } from "../email/templates/invitation-email";
+} from "@db/schema";
+import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type Actor, changedFields, escapeLike, recordAudit } from "~/features/audit/audit.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { invitationEmail } from "~/features/email/templates/invitation-email";
+import type { Database, Transaction } from "~/infra/db.server";
+import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import { forgetLoginFailures, loginsSlowedDown } from "./login-throttle.server";
 import { hashPassword } from "./password.server";
 import { issuePasswordLink } from "./password-reset.server";

@@ -1,8 +1,12 @@
+import { type User, users } from "@db/schema";
 import { eq } from "drizzle-orm";
+import {
+  type PictureUpload,
+  removeUploadedPicture,
+  storeProfilePicture,
+} from "~/features/pictures/pictures.server";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { type User, users } from "../../../db/schema";
-import { type PictureUpload, removeUploadedPicture, storeProfilePicture } from "../pictures/pictures.server";
 import { type ProfileUpdateInput, profileUpdateSchema } from "./schemas";
 
 /** What a user may see and change of their own account (never the password hash). */

@@ -1,4 +1,4 @@
-import type { UserRole } from "../../../db/schema";
+import type { UserRole } from "@db/schema";
 
 /** What each role is called on staff pages. */
 export const roleLabels: Record<UserRole, string> = {

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { sessions, type User, users } from "@db/schema";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { type Database, preparedPerDatabase } from "~/infra/db.server";
-import { sessions, type User, users } from "../../../db/schema";
 
 export type SessionUser = User;
 
@@ -33,12 +32,6 @@ export interface LiveSession {
   expiresAt: Date;
 }
 
-/**
- * Live sessions kept by token hash (kept-sessions.server.ts), forgotten the moment their user or
- * the session changes. Only where the database's notices arrive with each commit.
- */
-export type KeptSessions = ChangeAwareCache<LiveSession>;
-
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
     .select({ user: users, expiresAt: sessions.expiresAt })
@@ -57,25 +50,31 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare("session_user"),
 );
 
-/**
- * The user behind a live token, or undefined for an unknown, expired or revoked one. With `kept`,
- * a session found before is not asked for again until it or its user changes.
- */
+/** The user behind a live token, or undefined for an unknown, expired or revoked one. */
 export async function findSessionUser(
   db: Database,
   token: string,
   now = new Date(),
-  kept?: KeptSessions,
 ): Promise<SessionUser | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const tokenHash = hashToken(token);
-  const session = kept
-    ? await kept.get(tokenHash, () => findLiveSession(db, tokenHash, now), now.getTime())
-    : await findLiveSession(db, tokenHash, now);
+  if (!isTokenShaped(token)) return undefined;
+  return userOfLiveSession(await findLiveSession(db, hashToken(token), now), now);
+}
+
+/** Whether a token could be one of ours at all: anything else is not looked up. */
+export function isTokenShaped(token: string): boolean {
+  return token.length > 0 && token.length <= 200;
+}
+
+/** The session's user while it lasts (a session may have been found earlier than `now`). */
+export function userOfLiveSession(session: LiveSession | undefined, now: Date): SessionUser | undefined {
   return session && session.expiresAt > now ? session.user : undefined;
 }
 
-async function findLiveSession(db: Database, tokenHash: string, now: Date): Promise<LiveSession | undefined> {
+export async function findLiveSession(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<LiveSession | undefined> {
   // Every signed-in request asks this (see preparedPerDatabase).
   const [row] = await sessionUserQuery(db).execute({ tokenHash, now });
   return row;

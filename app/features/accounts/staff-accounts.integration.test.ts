@@ -1,9 +1,9 @@
+import { users } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { users } from "../../../db/schema";
-import { seedDatabase } from "../../../db/seed";
 import {
   createUserWithRole,
   GOOD_PASSWORD,

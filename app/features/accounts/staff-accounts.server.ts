@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { consultants, users } from "@db/schema";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { recordAudit } from "~/features/audit/audit.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { consultants, users } from "../../../db/schema";
-import { recordAudit } from "../audit/audit.server";
 import { hashPassword } from "./password.server";
 import { issuePasswordLink } from "./password-reset.server";
 import { staffEmailSchema } from "./people-schema";

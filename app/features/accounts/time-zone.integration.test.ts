@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
+import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
-import { users } from "../../../db/schema";
 import { GOOD_PASSWORD, postJson, type RequestTarget, uniqueEmail } from "../../../tests/setup/factories";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";

@@ -1,8 +1,8 @@
+import { auditLog } from "@db/schema";
 import { asc } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Database } from "~/infra/db.server";
 import { parseInput } from "~/lib/errors";
-import { auditLog } from "../../../db/schema";
 import type { AuditFilters } from "./audit.server";
 import { type AuditFilterInput, auditFilterSchema } from "./audit-filter-schema";
 

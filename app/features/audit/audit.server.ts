@@ -1,6 +1,6 @@
+import { type AuditEntry, auditLog } from "@db/schema";
 import { and, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
-import { type AuditEntry, auditLog } from "../../../db/schema";
 
 /** The member of staff (or consultant) acting, as the audit log records them. */
 export interface Actor {

@@ -1,7 +1,7 @@
+import { appointments } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { appointments } from "../../../db/schema";
 import { createConsultant } from "../../../tests/setup/factories";
 import { insertAppointment, insertCustomer } from "../../../tests/setup/staff-appointments";
 import { createTestDatabase } from "../../../tests/setup/test-database";

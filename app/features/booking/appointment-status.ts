@@ -1,4 +1,4 @@
-import { type Appointment, appointmentStatuses } from "../../../db/schema";
+import { type Appointment, appointmentStatuses } from "@db/schema";
 
 export { appointmentStatuses };
 export type AppointmentStatus = (typeof appointmentStatuses)[number];

@@ -1,8 +1,8 @@
+import { type Appointment, appointments } from "@db/schema";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
-import { type Appointment, appointments } from "../../../db/schema";
 import { appointmentStatus } from "./appointment-status";
 import { appointmentInvite } from "./calendar-invite";
 

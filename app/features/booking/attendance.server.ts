@@ -1,9 +1,9 @@
+import { type Appointment, appointments } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
+import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { Database } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
-import { type Appointment, appointments } from "../../../db/schema";
-import { type Actor, recordAudit } from "../audit/audit.server";
 import { appointmentStatus } from "./appointment-status";
 
 export type AttendanceOutcome = "completed" | "no_show";

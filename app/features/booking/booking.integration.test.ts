@@ -1,12 +1,12 @@
+import { appointments, type Consultant } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consultantSlots, snapshotOf } from "~/features/consultants/consultants.server";
 import { type DatabaseHandle, isReachedByThisProcessOnly } from "~/infra/db.server";
-import { appointments, type Consultant } from "../../../db/schema";
-import { seedDatabase } from "../../../db/seed";
 import { consultantNamed, createUserWithSession } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
-import { consultantSlots, snapshotOf } from "../consultants/consultants.server";
 import { listAppointments } from "./appointments.server";
 import { type BookingContext, bookAppointment, SLOT_TAKEN_MESSAGE } from "./booking.server";
 import { cancelAppointment } from "./cancellation.server";

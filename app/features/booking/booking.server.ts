@@ -1,25 +1,19 @@
+import { type Appointment, appointments, type Consultant, users } from "@db/schema";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
+import { consultantWorksAt, findConsultant, snapshotOf } from "~/features/consultants/consultants.server";
+import { enqueueEmails } from "~/features/email/outbox.server";
+import {
+  appointmentBookedNoticeEmail,
+  appointmentConfirmationEmail,
+} from "~/features/email/templates/booking-emails";
+import { type SlotProblem, slotProblem } from "~/features/slot-grid/slots";
 import { type Database, preparedPerDatabase, type Transaction } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { DEFAULT_MEETING_URL_TEMPLATE, newMeetingUrl } from "~/lib/meeting-url";
-import { type Appointment, appointments, type Consultant, users } from "../../../db/schema";
-import {
-  consultantWorksAt,
-  findConsultant,
-  snapshotOf,
-  takenStarts,
-} from "../consultants/consultants.server";
-import { enqueueEmails } from "../email/outbox.server";
-import {
-  appointmentBookedNoticeEmail,
-  appointmentConfirmationEmail,
-} from "../email/templates/booking-emails";
-import { type SlotProblem, slotProblem } from "../slot-grid/slots";
 import { type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
@@ -38,23 +32,34 @@ export interface BookingContext {
   payments: PaymentGateways;
   /** MEETING_URL_TEMPLATE: each new appointment gets its own room (the default Jitsi one when unset). */
   meetingUrlTemplate?: string;
-  /**
-   * What this process keeps about consultants and bookings (RequestContext.catalogueData). An
-   * attempt it already shows to be refused (slot taken, consultant away) is refused without a
-   * query; one it would accept is checked against the database as always.
-   */
-  kept?: ChangeAwareCache<unknown>;
+  /** What is known without a query (the kept wing's, when the server keeps one): see BookingFacts. */
+  facts?: BookingFacts;
   now?: Date;
+}
+
+/**
+ * What a booking attempt may read before it asks the database: an attempt these facts already
+ * show to be refused (consultant away, slot taken) is refused without a query, one they would
+ * accept is checked against the database as always. In a rush for a few slots most attempts lose,
+ * and each query runs on the thread that serves everyone (embedded database). The server's facts
+ * are app/kept/booking-facts.server.ts.
+ */
+export interface BookingFacts {
+  consultant(consultantId: string): Promise<Consultant | undefined>;
+  /** The consultant's upcoming taken starts, in ms. */
+  takenStarts(consultantId: string, now: Date): Promise<ReadonlySet<number>>;
+  /** Runs attempts at the same slot one after another; `slot` names the consultant and start. */
+  oneAtATime(slot: string, attempt: () => Promise<Appointment>): Promise<Appointment>;
 }
 
 /** Booking settings from the request context. */
 export function bookingContextFrom(context: {
   env: Environment;
   payments: PaymentGateways;
-  catalogueData?: ChangeAwareCache<unknown>;
+  bookingFacts?: BookingFacts;
 }): BookingContext {
   return {
-    kept: context.catalogueData,
+    facts: context.bookingFacts,
     zone: context.env.AGENCY_TZ,
     agencyEmail: context.env.AGENCY_EMAIL,
     perUserPerMinute: context.env.RATE_LIMIT_BOOKINGS_PER_MINUTE,
@@ -102,41 +107,12 @@ export async function bookAppointment(
   const now = context.now ?? new Date();
   await consumeBookingAllowance(db, userId, context, now);
   const request = parseInput(bookingRequestSchema, input);
-  return oneAttemptPerSlot(db, request, () => bookCheckedRequest(db, userId, request, context, now));
-}
-
-/**
- * Attempts at one slot in this process, one at a time: while one is under way the others wait for
- * its outcome, and if it booked the slot they are told it is taken without asking the database.
- * In a rush for a few slots most attempts lose; before, each of them queried twice and, on
- * PostgreSQL, queued on the unique index behind the winner's transaction. The database's unique
- * index still settles races between processes.
- */
-async function oneAttemptPerSlot(
-  db: Database,
-  request: ParsedBookingRequest,
-  attempt: () => Promise<Appointment>,
-): Promise<Appointment> {
-  let attempts = attemptsUnderWay.get(db);
-  if (!attempts) {
-    attempts = new Map();
-    attemptsUnderWay.set(db, attempts);
-  }
-  const slot = `${request.docId.toLowerCase()} ${request.startsAt.toISOString()}`;
-  for (let ahead = attempts.get(slot); ahead; ahead = attempts.get(slot)) {
-    const booked = await ahead.then(
-      () => true,
-      () => false,
-    );
-    if (booked) throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
-  }
-  const underWay = attempt();
-  attempts.set(slot, underWay);
-  try {
-    return await underWay;
-  } finally {
-    if (attempts.get(slot) === underWay) attempts.delete(slot);
-  }
+  const attempt = () => bookCheckedRequest(db, userId, request, context, now);
+  if (!context.facts) return attempt();
+  return context.facts.oneAtATime(
+    `${request.docId.toLowerCase()} ${request.startsAt.toISOString()}`,
+    attempt,
+  );
 }
 
 /** Every booking attempt asks this (see preparedPerDatabase). */
@@ -157,8 +133,6 @@ const activeAppointmentAtQuery = preparedPerDatabase((db) =>
 
 type ParsedBookingRequest = z.output<typeof bookingRequestSchema>;
 
-const attemptsUnderWay = new WeakMap<Database, Map<string, Promise<Appointment>>>();
-
 async function bookCheckedRequest(
   db: Database,
   userId: string,
@@ -167,15 +141,15 @@ async function bookCheckedRequest(
   now: Date,
 ): Promise<Appointment> {
   const { startsAt } = request;
-  if (context.kept) await refuseFromKeptFacts(db, context.kept, request, context, now);
+  if (context.facts) await refuseFromFacts(context.facts, request, context, now);
   const consultant = await findConsultant(db, request.docId);
   refuseUnbookable(consultant, startsAt, context, now);
 
-  // In a rush for a few slots most attempts lose: without kept facts they are told here, with one
-  // indexed read, instead of queueing for the transaction and its lock. Kept facts have just said the
-  // slot is free (exactly, bar a booking by another process whose notice is still on its way), so the
-  // read would only repeat them. The unique index still settles any race.
-  if (!context.kept) {
+  // In a rush for a few slots most attempts lose: without facts they are told here, with one indexed
+  // read, instead of queueing for the transaction and its lock. Facts have just said the slot is free
+  // (bar a booking by another process whose notice is still on its way), so the read would only
+  // repeat them. The unique index still settles any race.
+  if (!context.facts) {
     const [taken] = await activeAppointmentAtQuery(db).execute({ consultantId: consultant.id, startsAt });
     if (taken) throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
   }
@@ -246,38 +220,17 @@ function refuseUnbookable(
   }
 }
 
-/**
- * What booking attempts keep in `BookingContext.kept`, by consultant id (lower case, as the
- * database's notices name them): a booking of one consultant changes only their taken slots.
- */
-export const keptBookingKeys = {
-  consultant: (consultantId: string) => `booking:consultant:${consultantId}`,
-  taken: (consultantId: string) => `booking:taken:${consultantId}`,
-  isBookingKey: (key: string) => key.startsWith("booking:"),
-};
-
-/**
- * Refuses, from what this process keeps (forgotten whenever a consultant or an appointment
- * changes), an attempt that is bound to fail: in a rush most attempts lose, and each cost a query
- * or two on the one thread that serves everyone (embedded database). Returns when the kept facts
- * allow it; the database decides then.
- */
-async function refuseFromKeptFacts(
-  db: Database,
-  kept: ChangeAwareCache<unknown>,
+/** Refuses an attempt the facts show to be bound to fail; returns when they allow it. */
+async function refuseFromFacts(
+  facts: BookingFacts,
   request: ParsedBookingRequest,
   context: Pick<BookingContext, "zone">,
   now: Date,
 ): Promise<void> {
-  const consultantId = request.docId.toLowerCase();
-  const consultant = (await kept.get(keptBookingKeys.consultant(consultantId), () =>
-    findConsultant(db, consultantId),
-  )) as Consultant | undefined;
+  const consultant = await facts.consultant(request.docId);
   if (!consultant) return;
   refuseUnbookable(consultant, request.startsAt, context, now);
-  const taken = (await kept.get(keptBookingKeys.taken(consultantId), () =>
-    takenStarts(db, consultant.id, now),
-  )) as Set<number>;
+  const taken = await facts.takenStarts(consultant.id, now);
   if (taken.has(request.startsAt.getTime())) {
     throw new FeatureError("conflict", SLOT_TAKEN_MESSAGE, { startsAt: SLOT_TAKEN_MESSAGE });
   }

@@ -1,6 +1,6 @@
+import type { Appointment, EmailAttachment } from "@db/schema";
 import { site } from "~/content/site";
-import type { Appointment, EmailAttachment } from "../../../db/schema";
-import { SLOT_MINUTES } from "../slot-grid/slots";
+import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { icalendarText, parameterValue, textValue, utcDateTime } from "./icalendar-format";
 
 export interface InviteDetails {

@@ -3,8 +3,8 @@
  * event" form filled in; other calendars take the `.ics` file. Pure functions, so they are the same
  * wherever they are built and easy to test.
  */
-import type { Appointment } from "../../../db/schema";
-import { SLOT_MINUTES } from "../slot-grid/slots";
+import type { Appointment } from "@db/schema";
+import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { appointmentDescription, appointmentTitle } from "./calendar-invite";
 
 export interface CalendarEvent {

@@ -1,19 +1,19 @@
+import { type Appointment, appointments, users } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
-import type { Database, Transaction } from "~/infra/db.server";
-import type { PaymentGateways } from "~/infra/payment-gateways.server";
-import { CHANGED_BY_SOMEONE_ELSE, FeatureError, parseInput } from "~/lib/errors";
-import { type Appointment, appointments, users } from "../../../db/schema";
-import { type Actor, recordAudit } from "../audit/audit.server";
-import { enqueueEmail, enqueueEmails } from "../email/outbox.server";
+import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { enqueueEmail, enqueueEmails } from "~/features/email/outbox.server";
 import {
   appointmentCancelledByAgencyEmail,
   type CancellationMoney,
-} from "../email/templates/appointment-change-emails";
+} from "~/features/email/templates/appointment-change-emails";
 import {
   appointmentCancellationEmail,
   appointmentCancelledNoticeEmail,
-} from "../email/templates/booking-emails";
-import { recordRefund, refundForCancellation, refundsOnCancel } from "../payments/refunds.server";
+} from "~/features/email/templates/booking-emails";
+import { recordRefund, refundForCancellation, refundsOnCancel } from "~/features/payments/refunds.server";
+import type { Database, Transaction } from "~/infra/db.server";
+import type { PaymentGateways } from "~/infra/payment-gateways.server";
+import { CHANGED_BY_SOMEONE_ELSE, FeatureError, parseInput } from "~/lib/errors";
 import { appointmentStatus } from "./appointment-status";
 import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema } from "./booking-schema";

@@ -1,6 +1,6 @@
+import type { Appointment } from "@db/schema";
 import type { Database } from "~/infra/db.server";
 import { parseInput } from "~/lib/errors";
-import type { Appointment } from "../../../db/schema";
 import { type BookingContext, consumeBookingAllowance } from "./booking.server";
 import { appointmentReferenceSchema } from "./booking-schema";
 import { rescheduleAppointment } from "./staff-changes.server";

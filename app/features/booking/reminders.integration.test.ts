@@ -1,8 +1,8 @@
+import { type Appointment, appointments } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { type Appointment, appointments } from "../../../db/schema";
 import { createConsultant, createUserWithSession, type DirectUser } from "../../../tests/setup/factories";
 import { mailsOfKind } from "../../../tests/setup/payments";
 import { createTestDatabase } from "../../../tests/setup/test-database";

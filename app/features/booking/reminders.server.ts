@@ -3,11 +3,12 @@
  * once, however many server processes look at the same time, and never for an appointment that
  * was cancelled, completed or missed.
  */
+
+import { type Appointment, appointments, users } from "@db/schema";
 import { and, asc, gt, inArray, isNull, lte } from "drizzle-orm";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { appointmentReminderEmail, type ReminderLead } from "~/features/email/templates/reminder-emails";
 import type { Database } from "~/infra/db.server";
-import { type Appointment, appointments, users } from "../../../db/schema";
-import { enqueueEmail } from "../email/outbox.server";
-import { appointmentReminderEmail, type ReminderLead } from "../email/templates/reminder-emails";
 
 const HOUR_MS = 3_600_000;
 

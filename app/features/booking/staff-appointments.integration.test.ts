@@ -1,11 +1,12 @@
 import { rm } from "node:fs/promises";
+import { appointments, consultants, outbox, users } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { snapshotOf } from "~/features/consultants/consultants.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
-import { appointments, consultants, outbox, users } from "../../../db/schema";
-import { seedDatabase } from "../../../db/seed";
 import { legacySlotStart } from "../../../server/api/legacy-slots";
 import {
   countRows,
@@ -38,7 +39,6 @@ import {
 import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testEnvironment } from "../../../tests/setup/test-environment";
-import { snapshotOf } from "../consultants/consultants.server";
 import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
 import {
   appointmentCsvLines,

@@ -1,8 +1,3 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import { DateTime } from "luxon";
-import type { Database } from "~/infra/db.server";
-import { FeatureError, parseInput } from "~/lib/errors";
-import { isUuid } from "~/lib/record-id";
 import {
   type Appointment,
   appointments,
@@ -11,8 +6,13 @@ import {
   paymentEvents,
   payments,
   users,
-} from "../../../db/schema";
-import { nameOrEmailContains } from "../accounts/people.server";
+} from "@db/schema";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { nameOrEmailContains } from "~/features/accounts/people.server";
+import type { Database } from "~/infra/db.server";
+import { FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import { type AppointmentStatus, appointmentStatus } from "./appointment-status";
 import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
 import { type AppointmentFilters, appointmentFiltersSchema } from "./staff-appointments-schema";

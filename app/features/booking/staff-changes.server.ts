@@ -1,16 +1,16 @@
+import { type Appointment, appointments, users } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { consultantWorksAt, findConsultant } from "~/features/consultants/consultants.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import {
+  appointmentRescheduledEmail,
+  appointmentRescheduledNoticeEmail,
+} from "~/features/email/templates/appointment-change-emails";
 import type { Database } from "~/infra/db.server";
 import { describeTime } from "~/lib/dates";
 import { CHANGED_BY_SOMEONE_ELSE, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
-import { type Appointment, appointments, users } from "../../../db/schema";
-import { type Actor, recordAudit } from "../audit/audit.server";
-import { consultantWorksAt, findConsultant } from "../consultants/consultants.server";
-import { enqueueEmail } from "../email/outbox.server";
-import {
-  appointmentRescheduledEmail,
-  appointmentRescheduledNoticeEmail,
-} from "../email/templates/appointment-change-emails";
 import {
   isUniqueViolation,
   OUTSIDE_WORKING_HOURS_MESSAGE,

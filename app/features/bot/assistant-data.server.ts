@@ -1,10 +1,11 @@
 /** The assistant's live data, read from the database through the booking and consultant features. */
+
+import { appointments } from "@db/schema";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { findSpeciality, specialities } from "~/content/specialities";
+import { appointmentStatus } from "~/features/booking/appointment-status";
+import { consultantSlots, listConsultants } from "~/features/consultants/consultants.server";
 import type { Database } from "~/infra/db.server";
-import { appointments } from "../../../db/schema";
-import { appointmentStatus } from "../booking/appointment-status";
-import { consultantSlots, listConsultants } from "../consultants/consultants.server";
 import type { AssistantData, ConsultantFacts } from "./assistant-data";
 
 /** At most this many consultants are looked through for free slots in one answer. */

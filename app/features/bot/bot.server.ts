@@ -4,6 +4,8 @@
  * server process can take the next turn; each turn holds the row's lock, so two turns of one session
  * never interleave and a confirmed request creates exactly one inquiry.
  */
+
+import { botSessions } from "@db/schema";
 import { and, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { type InquiryContext, submitInquiry } from "~/features/contact/contact.server";
 import type { Database, Transaction } from "~/infra/db.server";
@@ -23,7 +25,6 @@ import {
   sessionKeyProblem,
   sessionStateSchema,
 } from "~/lib/lex-wire";
-import { botSessions } from "../../../db/schema";
 import { assistantData } from "./assistant-data.server";
 import { knownIntentNames } from "./catalog";
 import { checkClientState, promptForState } from "./client-state";

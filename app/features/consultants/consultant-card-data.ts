@@ -1,7 +1,7 @@
+import type { Consultant } from "@db/schema";
+import { BOOKING_WINDOW_DAYS } from "~/features/slot-grid/slots";
 import { describeSoon } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import type { Consultant } from "../../../db/schema";
-import { BOOKING_WINDOW_DAYS } from "../slot-grid/slots";
 
 /**
  * What a consultant's card in a grid shows (components/booking/consultant-card.tsx): enough to choose from

@@ -1,7 +1,7 @@
+import type { WeeklyHours } from "@db/schema";
 import { z } from "zod";
 import { specialityNames } from "~/content/specialities";
-import type { WeeklyHours } from "../../../db/schema";
-import { DAY_END_HOUR, DAY_START_HOUR, SLOT_MINUTES } from "../slot-grid/slots";
+import { DAY_END_HOUR, DAY_START_HOUR, SLOT_MINUTES } from "~/features/slot-grid/slots";
 
 /** The staff list's filter: taking bookings, switched off, archived, or every consultant. */
 export const consultantStates = ["active", "unavailable", "archived", "all"] as const;

@@ -1,11 +1,11 @@
+import { appointments, type Consultant, type ConsultantSnapshot, consultants } from "@db/schema";
 import { and, asc, eq, gt, ilike, isNull, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
+import { isWorkingTime, type SlotDay, slotWindow } from "~/features/slot-grid/slots";
 import { type Database, preparedPerDatabase } from "~/infra/db.server";
 import { isUuid } from "~/lib/record-id";
 import { rememberedZone } from "~/lib/remembered-zone";
-import { appointments, type Consultant, type ConsultantSnapshot, consultants } from "../../../db/schema";
-import { isWorkingTime, type SlotDay, slotWindow } from "../slot-grid/slots";
 
 /** What the customer sees of the consultant when booking, kept with the appointment. */
 export function snapshotOf(consultant: Consultant): ConsultantSnapshot {

@@ -1,18 +1,13 @@
+import { appointments, type Consultant } from "@db/schema";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import type { Database, DatabaseHandle } from "~/infra/db.server";
-import { appointments, type Consultant } from "../../../db/schema";
+import { createKeptCatalogue, hearCatalogueChanges, type KeptCatalogue } from "~/kept/catalogue.server";
+import { keptDirectoryCards, keptDirectoryEntries } from "~/kept/directory.server";
 import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { snapshotOf } from "./consultants.server";
-import {
-  type DirectoryCard,
-  type DirectoryEntry,
-  directoryCardsKept,
-  searchDirectory,
-  searchDirectoryKept,
-} from "./directory.server";
+import { type DirectoryCard, type DirectoryEntry, searchDirectory } from "./directory.server";
 import { type DirectoryQuery, defaultDirectoryQuery } from "./directory-query";
 
 const NEW_YORK = "America/New_York";
@@ -180,13 +175,13 @@ describe("search, fee and order", () => {
   });
 });
 
+// What app/kept/directory.server.ts keeps of this feature's answers, beside the feature's own tests.
 describe("the kept directory", () => {
-  const channel = "catalogue_changes";
-  let kept: ChangeAwareCache<unknown>;
+  let kept: KeptCatalogue;
   let stopHearing: () => Promise<void>;
   beforeAll(async () => {
-    kept = new ChangeAwareCache<unknown>({ ttlMs: 60_000, maxEntries: 50 });
-    stopHearing = await kept.hear(database, channel);
+    kept = createKeptCatalogue();
+    stopHearing = await hearCatalogueChanges(database, kept);
   });
   afterAll(async () => {
     await stopHearing();
@@ -220,7 +215,7 @@ describe("the kept directory", () => {
 
   it("answers the same question again from memory, until a booking changes the answer", async () => {
     const consultant = await createConsultant(database.db, { name: "Kept Directory One" });
-    const read = () => searchDirectoryKept(kept, database.db, question, times);
+    const read = () => keptDirectoryEntries(kept, database.db, question, times);
     // On PostgreSQL the new consultant's own notice may come after an answer was kept, and forget it.
     const first = await eventuallyKept(read);
     expect(await read()).toBe(first);
@@ -235,7 +230,7 @@ describe("the kept directory", () => {
 
   it("asks again when the booking grid moves on to the next half hour", async () => {
     const consultant = await createConsultant(database.db, { name: "Kept Directory Two" });
-    const at = (now: Date) => searchDirectoryKept(kept, database.db, question, { ...times, now });
+    const at = (now: Date) => keptDirectoryEntries(kept, database.db, question, { ...times, now });
     const before = await at(newYork("2027-05-03T11:10"));
     expect(nextFreeOf(before, consultant.id)).toBe(newYork("2027-05-03T11:30").toISOString());
     const later = await at(newYork("2027-05-03T11:40"));
@@ -247,7 +242,7 @@ describe("the kept directory", () => {
     // Kathmandu is 5:45 ahead of UTC: its midnight falls a quarter into a half hour of the grid.
     const kathmandu = { ...times, visitorZone: "Asia/Kathmandu" };
     const at = (iso: string) =>
-      directoryCardsKept(kept, database.db, question, { ...kathmandu, now: new Date(iso) });
+      keptDirectoryCards(kept, database.db, question, { ...kathmandu, now: new Date(iso) });
     const cardOf = (cards: DirectoryCard[]) => cards.find((card) => card.id === consultant.id);
     // 14:05 in New York: the next free start is 14:30 there, 00:15 the next day in Kathmandu.
     const beforeMidnight = await eventuallyKept(() => at("2027-05-03T18:05:00Z"));
@@ -259,7 +254,7 @@ describe("the kept directory", () => {
 
   it("forgets the cards when a booking changes them", async () => {
     const consultant = await createConsultant(database.db, { name: "Kept Directory Booked" });
-    const read = () => directoryCardsKept(kept, database.db, question, times);
+    const read = () => keptDirectoryCards(kept, database.db, question, times);
     const first = await eventuallyKept(read);
     expect(first.find((card) => card.id === consultant.id)?.nextFree.time).toBe("Today at 10:00 AM");
     await bookStart(consultant, newYork("2027-05-03T10:00"));

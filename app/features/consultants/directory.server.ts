@@ -1,12 +1,10 @@
+import { appointments, type Consultant } from "@db/schema";
 import { and, gt, inArray, isNull, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
-import type { ChangeAwareCache } from "~/infra/change-aware-cache.server";
+import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "~/features/slot-grid/slots";
 import type { Database } from "~/infra/db.server";
-import { calendarDayIn } from "~/lib/dates";
 import { rememberedZone } from "~/lib/remembered-zone";
-import { appointments, type Consultant } from "../../../db/schema";
-import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "../slot-grid/slots";
 import { directoryCardData } from "./consultant-card-data";
 import { listConsultants } from "./consultants.server";
 import type { DirectoryQuery } from "./directory-query";
@@ -52,69 +50,15 @@ export async function searchDirectory(
   return orderEntries(keepFreeWhen(entries, query.when, times), query.sort);
 }
 
-const HALF_HOUR_MS = 30 * 60_000;
-
-/**
- * searchDirectory, kept in `catalogueData` (RequestContext) for the same question: the directory
- * is the booking funnel's door, and its two queries and the free-time search were most of its
- * render (4 of 17 ms). The key holds the half hour of `now`, when the booking grid moves on; a
- * booking or a staff change anywhere forgets every kept answer.
- */
-export async function searchDirectoryKept(
-  catalogueData: ChangeAwareCache<unknown> | undefined,
-  db: Database,
-  options: DirectoryQuestion,
-  times: DirectoryTimes,
-): Promise<DirectoryEntry[]> {
-  if (!catalogueData) return searchDirectory(db, options, times);
-  return (await catalogueData.get(`directory:${questionKey(options, times)}`, () =>
-    searchDirectory(db, options, times),
-  )) as DirectoryEntry[];
-}
-
 export type DirectoryCard = ReturnType<typeof directoryCardData>;
 
-/**
- * The directory page's cards for the question, kept beside the entries they are made from: each
- * card's "Today at 2:30 PM" takes three date formats, most of the page's loader once the entries
- * are kept. The key adds the visitor's calendar day, when "Today" and "Tomorrow" move on (a zone's
- * midnight need not fall on a half hour).
- */
-export async function directoryCardsKept(
-  catalogueData: ChangeAwareCache<unknown> | undefined,
+/** The directory page's cards for the question. */
+export async function directoryCards(
   db: Database,
   options: DirectoryQuestion,
   times: DirectoryTimes,
 ): Promise<DirectoryCard[]> {
-  const cards = async () =>
-    (await searchDirectoryKept(catalogueData, db, options, times)).map((entry) =>
-      directoryCardData(entry, times),
-    );
-  if (!catalogueData) return cards();
-  const today = calendarDayIn(times.now, times.visitorZone);
-  return (await catalogueData.get(
-    `directory-cards:${questionKey(options, times)}:${today}`,
-    cards,
-  )) as DirectoryCard[];
-}
-
-/**
- * When the directory moves on without a change in the database: the booking grid's half hour, and
- * the day in `zone`, when "Today" and "Tomorrow" do (a zone's midnight need not fall on a half hour).
- */
-export function directoryMoment(now: Date, zone: string): string {
-  return `${Math.floor(now.getTime() / HALF_HOUR_MS)}:${calendarDayIn(now, zone)}`;
-}
-
-/** The question and the half hour of `now`, when the booking grid moves on. */
-function questionKey(options: DirectoryQuestion, times: DirectoryTimes) {
-  return JSON.stringify([
-    options.speciality ?? "",
-    options.query,
-    times.visitorZone,
-    times.agencyZone,
-    Math.floor(times.now.getTime() / HALF_HOUR_MS),
-  ]);
+  return (await searchDirectory(db, options, times)).map((entry) => directoryCardData(entry, times));
 }
 
 /**

@@ -1,10 +1,14 @@
+import { type Appointment, appointments, type Consultant, consultants, users } from "@db/schema";
 import { and, asc, count, desc, eq, gt, lte, type SQL } from "drizzle-orm";
+import type { Actor } from "~/features/audit/audit.server";
+import { changedFields } from "~/features/audit/audit.server";
+import {
+  type PictureUpload,
+  PROFILE_PICTURE_SIZE,
+  saveWithPicture,
+} from "~/features/pictures/pictures.server";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { type Appointment, appointments, type Consultant, consultants, users } from "../../../db/schema";
-import type { Actor } from "../audit/audit.server";
-import { changedFields } from "../audit/audit.server";
-import { type PictureUpload, PROFILE_PICTURE_SIZE, saveWithPicture } from "../pictures/pictures.server";
 import { ownAvailabilitySchema, ownProfileSchema } from "./consultant-schema";
 import { CONSULTANT_NOT_FOUND, changeConsultant } from "./staff-consultants.server";
 

@@ -1,14 +1,15 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { auditLog, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookAppointment, OUTSIDE_WORKING_HOURS_MESSAGE } from "~/features/booking/booking.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { formatSlotClock } from "~/lib/dates";
 import { CHANGED_BY_SOMEONE_ELSE } from "~/lib/errors";
-import { auditLog, consultants } from "../../../db/schema";
 import {
   countRows,
   createConsultant,
@@ -17,7 +18,6 @@ import {
 } from "../../../tests/setup/factories";
 import { pictureUpload, smallPng } from "../../../tests/setup/pictures";
 import { createTestDatabase } from "../../../tests/setup/test-database";
-import { bookAppointment, OUTSIDE_WORKING_HOURS_MESSAGE } from "../booking/booking.server";
 import { consultantSlots, findConsultant, listConsultants } from "./consultants.server";
 import {
   createConsultant as addConsultant,

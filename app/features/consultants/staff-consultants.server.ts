@@ -1,16 +1,16 @@
+import { type Consultant, consultants } from "@db/schema";
 import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { SpecialityName } from "~/content/specialities";
-import type { Database } from "~/infra/db.server";
-import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
-import { isUuid } from "~/lib/record-id";
-import { type Consultant, consultants } from "../../../db/schema";
-import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
+import { type Actor, changedFields, escapeLike, recordAudit } from "~/features/audit/audit.server";
 import {
   type PictureUpload,
   PROFILE_PICTURE_SIZE,
   saveWithPicture,
   storeProfilePicture,
-} from "../pictures/pictures.server";
+} from "~/features/pictures/pictures.server";
+import type { Database } from "~/infra/db.server";
+import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
+import { isUuid } from "~/lib/record-id";
 import {
   type ConsultantFields,
   type ConsultantState,

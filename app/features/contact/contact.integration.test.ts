@@ -1,9 +1,9 @@
+import { inquiries, outbox } from "@db/schema";
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { inquiries, outbox } from "../../../db/schema";
 import { countRows, nextAddress, uniqueEmail } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { type InquiryContext, submitInquiry } from "./contact.server";

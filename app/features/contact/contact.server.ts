@@ -1,4 +1,10 @@
+import { inquiries } from "@db/schema";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import {
+  inquiryAcknowledgementEmail,
+  inquiryNotificationEmail,
+} from "~/features/email/templates/contact-emails";
 import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit, type RateLimitRule } from "~/infra/rate-limit.server";
@@ -7,9 +13,6 @@ import { describeWallClock } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
 import { rejectFilledHoneypot } from "~/lib/honeypot";
-import { inquiries } from "../../../db/schema";
-import { enqueueEmail } from "../email/outbox.server";
-import { inquiryAcknowledgementEmail, inquiryNotificationEmail } from "../email/templates/contact-emails";
 import { inquirySchema, parseInquiry, type ValidInquiry } from "./inquiry-schema";
 import { countryName } from "./phone-countries.server";
 

@@ -1,8 +1,8 @@
+import { inquiries, inquiryNotes } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
-import { inquiries, inquiryNotes } from "../../../db/schema";
 import { auditEntriesOf, insertInquiry, outboxTo } from "../../../tests/setup/back-office";
 import {
   createUserWithRole,

@@ -1,19 +1,12 @@
+import { type Inquiry, type InquiryNote, inquiries, inquiryNotes, inquiryStatuses, users } from "@db/schema";
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { type Actor, escapeLike, recordAudit } from "~/features/audit/audit.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { inquiryReplyEmail } from "~/features/email/templates/inquiry-reply-email";
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { recordIdOrNotFound } from "~/lib/record-id";
-import {
-  type Inquiry,
-  type InquiryNote,
-  inquiries,
-  inquiryNotes,
-  inquiryStatuses,
-  users,
-} from "../../../db/schema";
-import { type Actor, escapeLike, recordAudit } from "../audit/audit.server";
-import { enqueueEmail } from "../email/outbox.server";
-import { inquiryReplyEmail } from "../email/templates/inquiry-reply-email";
 
 export type InquiryStatus = (typeof inquiryStatuses)[number];
 

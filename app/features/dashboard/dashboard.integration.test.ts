@@ -1,7 +1,7 @@
+import { outbox } from "@db/schema";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { outbox } from "../../../db/schema";
 import {
   insertAppointment,
   insertInquiry,

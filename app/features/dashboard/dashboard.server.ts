@@ -1,8 +1,8 @@
+import { appointments, inquiries, kycSubmissions, outbox, payments, users } from "@db/schema";
 import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
 import type { Database } from "~/infra/db.server";
-import { appointments, inquiries, kycSubmissions, outbox, payments, users } from "../../../db/schema";
 
 /** Money per currency, in cents; most agencies have one, but nothing is lost if there are more. */
 export type AmountsByCurrency = Record<string, number>;

@@ -1,8 +1,8 @@
+import { outbox } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
-import { outbox } from "../../../db/schema";
 import { auditEntriesOf } from "../../../tests/setup/back-office";
 import {
   createUserWithRole,

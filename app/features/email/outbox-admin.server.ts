@@ -1,9 +1,9 @@
+import { outbox, outboxStatuses } from "@db/schema";
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { Database } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { recordIdOrNotFound } from "~/lib/record-id";
-import { outbox, outboxStatuses } from "../../../db/schema";
-import { type Actor, recordAudit } from "../audit/audit.server";
 
 export type OutboxStatus = (typeof outboxStatuses)[number];
 export type OutboxMessage = typeof outbox.$inferSelect;

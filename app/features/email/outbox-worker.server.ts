@@ -1,9 +1,9 @@
+import { outbox } from "@db/schema";
 import { gt } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import type { Logger } from "~/infra/logger.server";
 import type { MailTransport } from "~/infra/mailer.server";
 import { type PeriodicTask, startPeriodicTask } from "~/infra/periodic-task.server";
-import { outbox } from "../../../db/schema";
 import { deliverDueEmails } from "./outbox.server";
 
 export interface OutboxWorkerOptions {

@@ -1,9 +1,9 @@
 import { createServer } from "node:net";
+import { outbox } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from "~/infra/mailer.server";
-import { outbox } from "../../../db/schema";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/setup/smtp-server";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { deliverDueEmails, type EmailMessage, enqueueEmail, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";

@@ -1,7 +1,7 @@
+import { outbox } from "@db/schema";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import type { MailTransport, OutgoingMail } from "~/infra/mailer.server";
-import { outbox } from "../../../db/schema";
 
 /** A message to queue: what will go out (the sender is added at delivery), and what it is about. */
 export type EmailMessage = Omit<OutgoingMail, "from" | "attachments"> & {

@@ -1,9 +1,9 @@
+import { kycSubmissions } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { AppSecrets } from "~/infra/secrets.server";
 import { FeatureError } from "~/lib/errors";
-import { kycSubmissions } from "../../../db/schema";
 import { auditEntriesOf, insertKycSubmission, outboxTo } from "../../../tests/setup/back-office";
 import {
   createUserWithRole,

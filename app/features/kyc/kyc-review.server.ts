@@ -1,12 +1,12 @@
+import { kycStatuses, kycSubmissions, users } from "@db/schema";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { kycApprovedEmail, kycRejectedEmail } from "~/features/email/templates/kyc-decision-emails";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { recordIdOrNotFound } from "~/lib/record-id";
-import { kycStatuses, kycSubmissions, users } from "../../../db/schema";
-import { type Actor, recordAudit } from "../audit/audit.server";
-import { enqueueEmail } from "../email/outbox.server";
-import { kycApprovedEmail, kycRejectedEmail } from "../email/templates/kyc-decision-emails";
 
 export type KycStatus = (typeof kycStatuses)[number];
 

@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
+import { kycSubmissions, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { decryptText } from "~/infra/encryption.server";
 import type { Environment } from "~/infra/env.server";
 import type { AppSecrets } from "~/infra/secrets.server";
-import { kycSubmissions, users } from "../../../db/schema";
 import {
   countRows,
   expectFailure,

@@ -1,9 +1,9 @@
+import { kycSubmissions, users } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
 import { encryptText } from "~/infra/encryption.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
-import { kycSubmissions, users } from "../../../db/schema";
 import { type KycSubmissionInput, kycSubmissionSchema } from "./kyc-schema";
 
 export interface KycContext {

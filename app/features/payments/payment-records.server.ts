@@ -1,7 +1,7 @@
+import { type Appointment, appointments, type Payment, payments } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
-import { type Appointment, appointments, type Payment, payments } from "../../../db/schema";
 
 /**
  * The appointment one of our payments is for. Where the visitor names a payment (a Razorpay order,

@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { type Appointment, appointments, type Payment, paymentEvents, payments, users } from "@db/schema";
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import {
+  paymentAfterCancellationEmail,
+  paymentReceiptEmail,
+} from "~/features/email/templates/payment-emails";
 import type { Database, Transaction } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
 import type { CheckoutGateway, PaymentGateways } from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
-import {
-  type Appointment,
-  appointments,
-  type Payment,
-  paymentEvents,
-  payments,
-  users,
-} from "../../../db/schema";
-import { enqueueEmail } from "../email/outbox.server";
-import { paymentAfterCancellationEmail, paymentReceiptEmail } from "../email/templates/payment-emails";
 import { appointmentOf, findPayment, ownedBy } from "./payment-records.server";
 import { requireRazorpay, requireStripe, withProvider } from "./provider-calls.server";
 import { type SandboxLinkKeys, signedSandboxLink } from "./sandbox-link.server";

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { seedDatabase } from "@db/seed";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import {
@@ -9,7 +10,6 @@ import {
   type OrderGateway,
   type PaymentGateways,
 } from "~/infra/payment-gateways.server";
-import { seedDatabase } from "../../../db/seed";
 import { cancel, expectFailure, nextAddress, type RequestTarget } from "../../../tests/setup/factories";
 import {
   answerOf,

@@ -1,10 +1,10 @@
+import { type Appointment, payments } from "@db/schema";
 import { and, eq } from "drizzle-orm";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { paymentRefundEmail } from "~/features/email/templates/payment-emails";
 import type { Database, Transaction } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
-import { type Appointment, payments } from "../../../db/schema";
-import { enqueueEmail } from "../email/outbox.server";
-import { paymentRefundEmail } from "../email/templates/payment-emails";
 import { requireRazorpay, requireStripe, withProvider } from "./provider-calls.server";
 
 export const REFUND_NOTICE_HOURS = 24;

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { payments } from "@db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { hmacSha256 } from "~/infra/encryption.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
-import { payments } from "../../../db/schema";
 import { appointmentOf, ownedBy } from "./payment-records.server";
 import { requireRazorpay } from "./provider-calls.server";
 

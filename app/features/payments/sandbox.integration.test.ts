@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
+import { payments } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import type { AppSecrets } from "~/infra/secrets.server";
-import { payments } from "../../../db/schema";
-import { seedDatabase } from "../../../db/seed";
 import { cancel, expectFailure, type RequestTarget } from "../../../tests/setup/factories";
 import {
   answerOf,

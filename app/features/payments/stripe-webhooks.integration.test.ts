@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
+import { seedDatabase } from "@db/seed";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { seedDatabase } from "../../../db/seed";
 import { expectFailure, nextAddress, type RequestTarget } from "../../../tests/setup/factories";
 import {
   answerOf,

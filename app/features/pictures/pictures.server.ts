@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { consultants, projects, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { Metadata } from "sharp";
 import { type ConcurrencyLimit, createConcurrencyLimit } from "~/infra/concurrency-limit.server";
@@ -8,7 +9,6 @@ import type { Database } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
-import { consultants, projects, users } from "../../../db/schema";
 import { JPEG_MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, PNG_WEBP_MAX_PIXELS } from "./picture-limits";
 
 export const PICTURE_SIZE_PX = 256;

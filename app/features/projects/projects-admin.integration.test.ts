@@ -1,13 +1,13 @@
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { projects } from "@db/schema";
+import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { projects } from "../../../db/schema";
-import { seedDatabase } from "../../../db/seed";
 import {
   createUserWithRole,
   getWith,

@@ -1,10 +1,14 @@
+import { type Project, projects, projectTypes } from "@db/schema";
 import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { type Actor, changedFields, escapeLike, recordAudit } from "~/features/audit/audit.server";
+import {
+  type PictureUpload,
+  saveWithPicture,
+  storeUploadedPicture,
+} from "~/features/pictures/pictures.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
-import { type Project, projects, projectTypes } from "../../../db/schema";
-import { type Actor, changedFields, escapeLike, recordAudit } from "../audit/audit.server";
-import { type PictureUpload, saveWithPicture, storeUploadedPicture } from "../pictures/pictures.server";
 import { type AdminProjectFilter, projectFieldsSchema, projectTypeSchema } from "./project-admin-schema";
 
 export const ADMIN_PROJECTS_PAGE_SIZE = 25;

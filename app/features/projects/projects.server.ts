@@ -1,7 +1,7 @@
+import { type Project, projects, projectTypes } from "@db/schema";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { isUuid } from "~/lib/record-id";
-import { type Project, projects, projectTypes } from "../../../db/schema";
 
 /** Return on investment as a percentage (1250 basis points are 12.5 %). */
 export function roiPercent(project: Pick<Project, "roiBasisPoints">): number {

@@ -1,7 +1,7 @@
+import type { WeeklyHours } from "@db/schema";
 import { DateTime } from "luxon";
 import { BoundedMemo } from "~/lib/bounded-memo";
 import { rememberedZone } from "~/lib/remembered-zone";
-import type { WeeklyHours } from "../../../db/schema";
 
 /** The booking grid (seed §9): 7 days, every 30 minutes from 10:00 until before 21:00. */
 export const SLOT_MINUTES = 30;

@@ -1,8 +1,8 @@
+import { consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormFailure } from "~/infra/form-failure.server";
-import { consultants } from "../../../db/schema";
 import {
   createConsultant,
   createUserWithRole,

@@ -1,9 +1,9 @@
+import { outbox, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { DatabaseHandle } from "~/infra/db.server";
-import type { RequestContext } from "~/infra/request-context.server";
-import { outbox, users } from "../../../db/schema";
+import type { RequestContext } from "~/request-context.server";
 import { createUserWithRole, uniqueEmail } from "../../../tests/setup/factories";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";

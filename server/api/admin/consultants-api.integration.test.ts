@@ -1,8 +1,8 @@
+import { auditLog, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { auditLog, consultants } from "../../../db/schema";
 import {
   countRows,
   createConsultant,

@@ -1,3 +1,4 @@
+import type { Consultant } from "@db/schema";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
@@ -11,7 +12,6 @@ import {
 } from "~/features/consultants/staff-consultants.server";
 import { type PictureUpload, pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { FeatureError } from "~/lib/errors";
-import type { Consultant } from "../../../db/schema";
 import { type ApiEnv, requireApiRole } from "../api-env";
 import { legacyDoctor } from "../legacy-shapes";
 import { parseJsonField, readFormBody, readJsonObject } from "../request-body";

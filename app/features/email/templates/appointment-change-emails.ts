@@ -1,7 +1,7 @@
+import type { EmailAttachment } from "@db/schema";
+import type { EmailMessage } from "~/features/email/outbox.server";
 import { describeTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import type { EmailAttachment } from "../../../../db/schema";
-import type { EmailMessage } from "../outbox.server";
 import { type BookingEmailData, customerTime, meetingParagraphs } from "./booking-emails";
 import { greeting, renderEmail, signature } from "./render";
 

@@ -1,8 +1,8 @@
+import type { Appointment, EmailAttachment } from "@db/schema";
+import type { EmailMessage } from "~/features/email/outbox.server";
+import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { describeTime, describeTimeForCustomer } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import type { Appointment, EmailAttachment } from "../../../../db/schema";
-import { SLOT_MINUTES } from "../../slot-grid/slots";
-import type { EmailMessage } from "../outbox.server";
 import { type EmailParagraph, greeting, link, renderEmail, signature } from "./render";
 
 export interface BookingEmailData {

@@ -1,7 +1,7 @@
 import { describePlan, findPlan, type PlanSlug } from "~/content/plans";
 import { site } from "~/content/site";
+import type { EmailMessage } from "~/features/email/outbox.server";
 import type { AgencyContact } from "~/lib/agency-contact";
-import type { EmailMessage } from "../outbox.server";
 import { renderEmail } from "./render";
 
 /**

@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import type { EmailMessage } from "../outbox.server";
+import type { EmailMessage } from "~/features/email/outbox.server";
 import { greeting, renderEmail, signature } from "./render";
 
 /**

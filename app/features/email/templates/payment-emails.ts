@@ -1,6 +1,6 @@
+import type { Appointment, Payment } from "@db/schema";
+import type { EmailMessage } from "~/features/email/outbox.server";
 import { formatMoney } from "~/lib/money";
-import type { Appointment, Payment } from "../../../../db/schema";
-import type { EmailMessage } from "../outbox.server";
 import { greeting, renderEmail, signature } from "./render";
 
 type PaidAppointment = Pick<Appointment, "id" | "consultantSnapshot">;

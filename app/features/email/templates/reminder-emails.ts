@@ -1,4 +1,4 @@
-import type { EmailMessage } from "../outbox.server";
+import type { EmailMessage } from "~/features/email/outbox.server";
 import { type BookingEmailData, customerTime, meetingParagraphs } from "./booking-emails";
 import { greeting, link, renderEmail, signature } from "./render";
 

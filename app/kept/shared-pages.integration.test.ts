@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { consultants } from "../db/schema";
-import { bookOrFail, createConsultant, createUserWithSession } from "../tests/setup/factories";
-import { createTestApp } from "../tests/setup/test-app";
-import { createTestDatabase } from "../tests/setup/test-database";
-import { CATALOGUE_CHANGES_CHANNEL } from "./api/catalogue-answers";
-import { createCataloguePages } from "./page-cache";
+import { bookOrFail, createConsultant, createUserWithSession } from "../../tests/setup/factories";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-database";
+import { CATALOGUE_CHANGES_CHANNEL, createKeptCatalogue } from "./catalogue.server";
+
+const createCataloguePages = () => createKeptCatalogue().pages;
 
 let database: DatabaseHandle;
 let renders = 0;
@@ -211,7 +212,7 @@ describe("the directory's pages for anonymous visitors", () => {
     cataloguePages.forgetAll();
     directoryRenders = 0;
     return createTestApp(database, {
-      cataloguePages: pages,
+      kept: { catalogue: { pages } },
       handlePage: async (request, context) => {
         directoryRenders += 1;
         const { pathname, search } = new URL(request.url);
@@ -291,7 +292,7 @@ describe("the directory's pages for anonymous visitors", () => {
     let release: () => void = () => {};
     let attempts = 0;
     const { app } = createTestApp(database, {
-      cataloguePages,
+      kept: { catalogue: { pages: cataloguePages } },
       handlePage: async () => {
         attempts += 1;
         if (attempts === 1) {

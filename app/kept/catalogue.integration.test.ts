@@ -6,22 +6,25 @@
  */
 
 import { brotliDecompressSync } from "node:zlib";
+import { appointments, type Consultant, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment, SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import { cancelAppointment } from "~/features/booking/cancellation.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { NoticeHandlers } from "~/infra/postgres-listener.server";
-import { appointments, type Consultant, consultants } from "../../db/schema";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
+import { keptBookingFacts } from "./booking-facts.server";
 import {
   CATALOGUE_CHANGES_CHANNEL,
   catalogueKeys,
-  createCatalogueAnswers,
-  createCatalogueData,
-} from "./catalogue-answers";
+  createKeptCatalogue,
+  hearCatalogueChanges,
+} from "./catalogue.server";
+
+const createCatalogueAnswers = () => createKeptCatalogue().answers;
 
 let database: DatabaseHandle;
 let stopHearing: () => Promise<void>;
@@ -92,7 +95,7 @@ async function controlledAnswers() {
 
 describe("the consultant list and slots the JSON API keeps", () => {
   it("serves the list from memory until a consultant changes, then the change at once", async () => {
-    const { app } = createTestApp(database, { catalogueAnswers });
+    const { app } = createTestApp(database, { kept: { catalogue: { answers: catalogueAnswers } } });
     const consultant = await createConsultant(database.db, { name: "Kept Consultant", feeCents: 5_000 });
     const list = async () =>
       ((await (await app.request("/api/doctor/list")).json()) as { doctors: Doctor[] }).doctors;
@@ -109,7 +112,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
   });
 
   it("takes a slot booked elsewhere out of the consultant's free slots", async () => {
-    const { app } = createTestApp(database, { catalogueAnswers });
+    const { app } = createTestApp(database, { kept: { catalogue: { answers: catalogueAnswers } } });
     const consultant = await createConsultant(database.db);
     const customer = await createUserWithSession(database.db);
     const freeStarts = () => freeStartsOf(app, consultant.id);
@@ -128,7 +131,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
     // PostgreSQL's notices come on a connection of their own, maybe after the answer to the write.
     const { app } = createTestApp(
       { ...database, noticesArriveWithCommit: false },
-      { catalogueAnswers: answers },
+      { kept: { catalogue: { answers } } },
     );
     const consultant = await createConsultant(database.db, { name: "Own Writes", feeCents: 1_000 });
     const feeOf = () => listedFee(app, consultant.id);
@@ -153,7 +156,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
   });
 
   it("has heard a booking by the time its answer goes out, and forgot only what it changed on the embedded database", async () => {
-    const { app } = createTestApp(database, { catalogueAnswers });
+    const { app } = createTestApp(database, { kept: { catalogue: { answers: catalogueAnswers } } });
     const [booked, other] = [await createConsultant(database.db), await createConsultant(database.db)];
     const customer = await createUserWithSession(database.db);
     const answer = (await (await app.request(`/api/consultant/${booked.id}/slots`)).json()) as {
@@ -211,7 +214,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
 
   it("forgets only the booked consultant's slots (and the list) when a booking's notice names them", async () => {
     const { answers, handlers } = await controlledAnswers();
-    const { app } = createTestApp(database, { catalogueAnswers: answers });
+    const { app } = createTestApp(database, { kept: { catalogue: { answers } } });
     const [booked, other] = [await createConsultant(database.db), await createConsultant(database.db)];
     const customer = await createUserWithSession(database.db);
     const freeStarts = (consultantId: string) => freeStartsOf(app, consultantId);
@@ -233,7 +236,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
   });
 
   it("answers compressed as the client accepts, and 304 to a revalidation", async () => {
-    const { app } = createTestApp(database, { catalogueAnswers });
+    const { app } = createTestApp(database, { kept: { catalogue: { answers: catalogueAnswers } } });
     const plain = await app.request("/api/doctor/list");
     const text = await plain.text();
     const brotli = await app.request("/api/doctor/list", { headers: { "Accept-Encoding": "br" } });
@@ -248,7 +251,7 @@ describe("the consultant list and slots the JSON API keeps", () => {
 
   it("really keeps the answer: a change nobody announced stays unseen until a notice comes", async () => {
     const { answers, handlers } = await controlledAnswers();
-    const { app } = createTestApp(database, { catalogueAnswers: answers });
+    const { app } = createTestApp(database, { kept: { catalogue: { answers } } });
     const consultant = await createConsultant(database.db, { name: "Unannounced", feeCents: 1_000 });
     const feeOf = () => listedFee(app, consultant.id);
     expect(await feeOf()).toBe(10);
@@ -277,8 +280,8 @@ describe("the consultant list and slots the JSON API keeps", () => {
 
 describe("booking attempts refused from what the process keeps", () => {
   it("tell a taken slot at once, and take it again as soon as it is freed", async () => {
-    const kept = createCatalogueData();
-    const stopKeeping = await kept.hear(database, CATALOGUE_CHANGES_CHANNEL);
+    const catalogue = createKeptCatalogue();
+    const stopKeeping = await hearCatalogueChanges(database, catalogue);
     try {
       const { app } = createTestApp(database);
       const consultant = await createConsultant(database.db, { name: "Kept Facts" });
@@ -292,7 +295,7 @@ describe("booking attempts refused from what the process keeps", () => {
         agencyEmail: "agency@example.com",
         perUserPerMinute: 30,
         payments: {},
-        kept,
+        facts: keptBookingFacts(catalogue, database.db),
       };
       const attempt = (userId: string) =>
         bookAppointment(database.db, userId, { docId: consultant.id, startsAt: start }, context);

@@ -1,11 +1,19 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { ChangeAwareCache } from "~/infra/change-aware-cache.server";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
-import type { RequestContext } from "~/infra/request-context.server";
 import { inlineScriptSources } from "~/lib/inline-scripts";
 import type { PageCacheKind } from "~/route-table";
-import { type CompressionEffort, type EncodedBody, encodedAnswer, encodeOnce, etagOf } from "./encoded-body";
+import type { ChangeAwareCache } from "./change-aware-cache.server";
+import {
+  type CompressionEffort,
+  type EncodedBody,
+  encodedAnswer,
+  encodeOnce,
+  etagOf,
+} from "./encoded-body.server";
+
+/** What the page cache reads of the request context. */
+type PageContextEnv = { Variables: { user?: unknown; cspNonce: string; requestId: string } };
 
 /** A page as every anonymous visitor gets it: the same bytes, stored in each encoding once. */
 export interface SharedPage {
@@ -52,7 +60,8 @@ export class PageStore {
 }
 
 export interface PageCacheOptions {
-  store: PageStore;
+  /** Where "public-content" pages are shared; without it they render for every request. */
+  store?: PageStore;
   /** How a page may be reused for anonymous visitors (app/route-table.ts), if at all. */
   cacheKindOf(path: string): PageCacheKind | undefined;
   /**
@@ -65,19 +74,11 @@ export interface PageCacheOptions {
   policy: PolicyOptions;
 }
 
-/**
- * Directory pages are kept at most this long, like the answers they are made from (their free times
- * depend on the time), and this many at once (each query string is a page, with two encodings).
- */
-const CATALOGUE_PAGES = { ttlMs: 15_000, maxEntries: 100 };
+/** How long a rendered content page is shared, and how many are kept. */
+export const SHARED_PAGES = { ttlMs: 10_000, maxEntries: 200 };
 
-/**
- * The kept "catalogue" pages. Every notice forgets them all: a booking moves a consultant's next
- * free time, and with it the order of every list they are in.
- */
-export function createCataloguePages(): ChangeAwareCache<SharedPage> {
-  return new ChangeAwareCache<SharedPage>(CATALOGUE_PAGES);
-}
+/** As many last directory pages as the catalogue keeps (app/kept/catalogue.server.ts). */
+const LAST_CATALOGUE_PAGES = 100;
 
 /** A kept "catalogue" page's key: its path and query, and the moment it shows (catalogueMoment). */
 export function cataloguePageKey(pathAndQuery: string, moment: string): string {
@@ -112,18 +113,18 @@ const PER_RESPONSE_HEADERS = new Set([
  * SHA-256 digests instead, and an `ETag` lets a browser revalidate it for nothing. Signed-in
  * visitors, anything with a session, flash or token, and every non-GET request render afresh.
  */
-export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variables: RequestContext }> {
+export function pageCache(options: PageCacheOptions): MiddlewareHandler<PageContextEnv> {
   const { store, cataloguePages } = options;
   const rendering = new Map<string, Promise<SharedPage | undefined>>();
   /**
    * The last "catalogue" page made for each address, kept past the notices that forget them: most
    * bookings leave a directory page's bytes as they were, and then its compressed copies are reused.
    */
-  const lastCataloguePages = new PageStore({ ttlMs: 0, maxEntries: CATALOGUE_PAGES.maxEntries });
+  const lastCataloguePages = new PageStore({ ttlMs: 0, maxEntries: LAST_CATALOGUE_PAGES });
 
   /** The response just rendered as a page to share; undefined when it is not one. */
   async function sharedPageOf(
-    context: Context<{ Variables: RequestContext }>,
+    context: Context<PageContextEnv>,
     previous: SharedPage | undefined,
     effort: CompressionEffort,
   ) {
@@ -139,9 +140,9 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
   }
 
   /** The response just rendered, stored when it is a page to share; undefined when it is not. */
-  async function storeRendered(key: string, context: Context<{ Variables: RequestContext }>) {
-    const page = await sharedPageOf(context, store.get(key), "strongest");
-    if (page) store.set(key, page);
+  async function storeRendered(pages: PageStore, key: string, context: Context<PageContextEnv>) {
+    const page = await sharedPageOf(context, pages.get(key), "strongest");
+    if (page) pages.set(key, page);
     return page;
   }
 
@@ -183,6 +184,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
       return;
     }
 
+    if (!store) return next();
     let page = store.get(key);
     const stale = store.fresh(key) === undefined;
     const underWay = rendering.get(key);
@@ -195,7 +197,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<{ Variab
       rendering.set(key, new Promise((resolve) => (settle = resolve)));
       try {
         await next();
-        page = await storeRendered(key, context);
+        page = await storeRendered(store, key, context);
         if (!page) return;
       } finally {
         settle(page);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { brotliWindowBits, encodeOnce } from "./encoded-body";
+import { brotliWindowBits, encodeOnce } from "./encoded-body.server";
 
 describe("encodeOnce", () => {
   it("gives brotli a window that just holds the body, within brotli's bounds", () => {

@@ -1,4 +1,5 @@
-import type { DatabaseHandle } from "./db.server";
+import type { DatabaseHandle } from "~/infra/db.server";
+import type { NoticeHandlers } from "~/infra/postgres-listener.server";
 
 export interface ChangeAwareCacheOptions<Value> {
   /** Longest a value is kept even if nothing changes: it may depend on the time (past slots). */
@@ -41,7 +42,12 @@ export class ChangeAwareCache<Value> {
 
   /** Starts hearing `channel`; resolves with the function that stops. */
   hear(database: Pick<DatabaseHandle, "listen">, channel: string): Promise<() => Promise<void>> {
-    return database.listen(channel, {
+    return hearTogether(database, channel, [this]);
+  }
+
+  /** What this cache does with the database's notices (see hearTogether). */
+  noticeHandlers(): NoticeHandlers {
+    return {
       onNotice: (payload) => {
         const changed = this.options.keysChangedBy?.(payload);
         if (changed) this.forget(changed);
@@ -55,7 +61,7 @@ export class ChangeAwareCache<Value> {
         this.hearing = false;
         this.forgetAll();
       },
-    });
+    };
   }
 
   forgetAll(): void {
@@ -127,4 +133,27 @@ export class ChangeAwareCache<Value> {
     }
     this.entries.set(key, { value, storedAt: now });
   }
+}
+
+/**
+ * Several caches hearing one channel over one listening connection (on PostgreSQL each listen
+ * holds a connection of its own).
+ */
+export function hearTogether(
+  database: Pick<DatabaseHandle, "listen">,
+  channel: string,
+  caches: readonly { noticeHandlers(): NoticeHandlers }[],
+): Promise<() => Promise<void>> {
+  const handlers = caches.map((cache) => cache.noticeHandlers());
+  return database.listen(channel, {
+    onNotice: (payload) => {
+      for (const handler of handlers) handler.onNotice(payload);
+    },
+    onListening: () => {
+      for (const handler of handlers) handler.onListening();
+    },
+    onGap: () => {
+      for (const handler of handlers) handler.onGap();
+    },
+  });
 }

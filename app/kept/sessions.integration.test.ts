@@ -1,7 +1,8 @@
+import { sessions, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, findSessionUser } from "~/features/accounts/sessions.server";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { sessions, users } from "../../../db/schema";
 import {
   createUserWithRole,
   createUserWithSession,
@@ -9,11 +10,10 @@ import {
   postJson,
   type RequestTarget,
   type RoleUser,
-} from "../../../tests/setup/factories";
-import { createTestApp } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
-import { startKeepingSessions } from "./kept-sessions.server";
-import { createSession, findSessionUser, type KeptSessions } from "./sessions.server";
+} from "../../tests/setup/factories";
+import { createTestApp } from "../../tests/setup/test-app";
+import { createTestDatabase } from "../../tests/setup/test-database";
+import { type KeptSessions, keptSessionUser, startKeepingSessions } from "./sessions.server";
 
 let database: DatabaseHandle;
 let app: RequestTarget;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const keeping = await startKeepingSessions(database);
   keptSessions = keeping.keptSessions;
   stopKeeping = keeping.stop;
-  app = createTestApp(database, { keptSessions }).app;
+  app = createTestApp(database, { kept: { sessions: keptSessions } }).app;
   staff = await createUserWithRole(database.db, "admin");
 });
 afterAll(async () => {
@@ -84,8 +84,12 @@ describe("kept sessions", () => {
     const person = await createUserWithSession(database.db, "expiring");
     const now = new Date();
     const { token } = await createSession(database.db, person.id, 1 / 86_400, now);
-    expect((await findSessionUser(database.db, token, now, keptSessions))?.id).toBe(person.id);
+    const userAt = (at: Date) =>
+      keptSessions
+        ? keptSessionUser(keptSessions, database.db, token, at)
+        : findSessionUser(database.db, token, at);
+    expect((await userAt(now))?.id).toBe(person.id);
     const twoSecondsLater = new Date(now.getTime() + 2_000);
-    expect(await findSessionUser(database.db, token, twoSecondsLater, keptSessions)).toBeUndefined();
+    expect(await userAt(twoSecondsLater)).toBeUndefined();
   });
 });

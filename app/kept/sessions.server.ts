@@ -1,12 +1,22 @@
-import { ChangeAwareCache } from "~/infra/change-aware-cache.server";
-import type { DatabaseHandle } from "~/infra/db.server";
-import type { KeptSessions, LiveSession } from "./sessions.server";
+import {
+  findLiveSession,
+  hashToken,
+  isTokenShaped,
+  type LiveSession,
+  type SessionUser,
+  userOfLiveSession,
+} from "~/features/accounts/sessions.server";
+import type { Database, DatabaseHandle } from "~/infra/db.server";
+import { ChangeAwareCache } from "./change-aware-cache.server";
 
 /** Sent by the triggers of db/migrations/0014 when a user or a session changes. */
 export const ACCOUNT_CHANGES_CHANNEL = "account_changes";
 
 /** At most this long even if nothing changes; each use still checks the session's own expiry. */
 const LONGEST_KEPT_MS = 60_000;
+
+/** Live sessions by token hash, forgotten the moment their user or the session changes. */
+export type KeptSessions = ChangeAwareCache<LiveSession>;
 
 /**
  * What a notice of db/migrations/0014 says changed: one user (their sessions and account), or,
@@ -31,11 +41,24 @@ export async function startKeepingSessions(
   database: Pick<DatabaseHandle, "listen" | "noticesArriveWithCommit">,
 ): Promise<{ keptSessions?: KeptSessions; stop(): Promise<void> }> {
   if (!database.noticesArriveWithCommit) return { stop: async () => {} };
-  const keptSessions = new ChangeAwareCache<LiveSession>({
+  const keptSessions: KeptSessions = new ChangeAwareCache({
     ttlMs: LONGEST_KEPT_MS,
     maxEntries: 10_000,
     keysChangedBy: sessionsChangedBy,
   });
   const stop = await keptSessions.hear(database, ACCOUNT_CHANGES_CHANNEL);
   return { keptSessions, stop };
+}
+
+/** The user behind a live token, as findSessionUser says, not asked again until it or its user changes. */
+export async function keptSessionUser(
+  keptSessions: KeptSessions,
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<SessionUser | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const tokenHash = hashToken(token);
+  const session = await keptSessions.get(tokenHash, () => findLiveSession(db, tokenHash, now), now.getTime());
+  return userOfLiveSession(session, now);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { NoticeHandlers } from "~/infra/postgres-listener.server";
 import { ChangeAwareCache } from "./change-aware-cache.server";
-import type { NoticeHandlers } from "./postgres-listener.server";
 
 interface Owned {
   owner: string;
