@@ -68,7 +68,7 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // axe with its experimental rules takes several seconds a page on this two-core machine.
+  // axe with its experimental rules is slow on a page, and this machine has two cores.
   timeout: 90_000,
   // Reviewed: anti-aliasing moves a few hundred pixels between runs; a real change moves thousands.
   expect: { timeout: 7_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
@@ -83,9 +83,9 @@ export default defineConfig({
     baseURL,
     trace: "off",
     // The site stops its animations (the services marquee, the carousel's autoplay) for visitors who
-    // ask for less motion. Left running, the marquee alone kept Chromium's software compositor at
-    // about 12 % of a core for every open page, on a two-core machine where the suite is bound by
-    // CPU. Specs about motion itself ask for it back (testimonials, scrolling, FAQ).
+    // ask for less motion. Left running, the marquee alone kept Chromium's software compositor busy
+    // for every open page, on a two-core machine where the suite is bound by CPU. Specs about motion
+    // itself ask for it back (testimonials, scrolling, FAQ).
     reducedMotion: "reduce",
     launchOptions: chromiumLaunchOptions,
   },

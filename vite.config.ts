@@ -56,7 +56,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     },
   },
   // Pure-JavaScript libraries of many small files go into the server bundle: a start then reads one
-  // file instead of about a thousand (importing the app took 1.3 s, now 0.7 s). Native, WebAssembly
+  // file instead of a great many, and imports the app far sooner (decision 26). Native, WebAssembly
   // and CommonJS-only packages (sharp, PGlite, pg, NLP.js, ...) stay in node_modules.
   ssr: command === "build" ? { noExternal: bundledServerLibraries } : undefined,
   // Static pages' module (app/components/site/static-page.ts) is built like a worker: its own bundle, as

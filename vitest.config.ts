@@ -17,8 +17,8 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" };
 /**
  * Test files that replace modules (vi.mock, vi.doMock, vi.resetModules). Every other file shares
  * its worker's modules with the files run before it (isolate: false), which spares importing the
- * app again for each of some 120 files (npm test 5.3 → 2.9 minutes on a two-core machine, decision 27); a
- * replaced module would leak into the files after it, so these get modules of their own.
+ * app again for each file, the slow part of a run (decision 27); a replaced module would leak into
+ * the files after it, so these get modules of their own.
  */
 function filesReplacingModules(): string[] {
   const found: string[] = [];
@@ -51,7 +51,7 @@ export default defineConfig({
   test: {
     // Vitest's default (one worker fewer than the cores) runs files one at a time on a two-core
     // machine, while most integration tests spend their time waiting on sockets and timers: two
-    // workers took the suite from 7.6 to 5 minutes there.
+    // workers make the suite much quicker there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ["tests/setup/train-classifier-once.ts", "tests/setup/snapshot-embedded-database.ts"],
     // `--project 'integration*'` (npm run test:postgres) runs both integration projects.

@@ -33,10 +33,10 @@ export default async function handleRequest(
     </NonceProvider>
   );
   // With the loader data read ahead and the page's lazy parts loaded, nothing suspends, and
-  // renderToString makes the same document for about a fifth less work than the stream below (issue
-  // 16's render figure). Anything unfinished (a lazy part's first use in this process, an error
-  // inside a Suspense boundary) leaves React's client-render marker: then the stream renders the
-  // page, waiting for what suspended and reporting errors.
+  // renderToString makes the same document for less work than the stream below (decision 32).
+  // Anything unfinished (a lazy part's first use in this process, an error inside a Suspense
+  // boundary) leaves React's client-render marker: then the stream renders the page, waiting for
+  // what suspended and reporting errors.
   const html = renderToString(page);
   if (!html.includes(CLIENT_RENDERED_BOUNDARY)) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -70,7 +70,7 @@ function renderStreamed(
     );
     // The whole document is rendered before sending: pages hold no slow deferred data, and a
     // complete document lets the status code reflect errors anywhere in it. Being complete, it
-    // goes out as one buffer: a stream of web-stream chunks cost each render ~0.3 ms more.
+    // goes out as one buffer: a stream of web-stream chunks made each render cost more.
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // Sent whole, so nothing is gained by React's outlining of large Suspense boundaries (their

@@ -23,7 +23,7 @@ import { takeToast } from "./infra/flash.server";
 import type { ToastMessage } from "./lib/behaviours/toast";
 import { useNonce } from "./lib/nonce";
 import { PAGE_STYLESHEET_MARK } from "./lib/page-stylesheet-mark";
-import { isStaticPage, isWorkPage, routeTable } from "./route-table";
+import { isStaticPage, isWorkPage, routeTable, staffSections } from "./route-table";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request, context);
@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Settings, the same for every visitor of this process (so cached anonymous pages may hold them).
       contact: context.env.contact,
       staticPage: user === null && isStaticPage(routeTable, new URL(request.url).pathname),
+      staffSections: context.user?.role === "admin" ? staffSections(routeTable) : null,
     },
     { headers },
   );
@@ -62,10 +63,10 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 /**
  * In production every page carries its stylesheet in its head, so its first paint waits for no other
- * request; the browser bundle never holds it. A hydrated page carries the whole stylesheet (about
- * 10 KB gzip): its next pages render in the browser. A static page carries only the rules its own
- * markup uses, put in by entry.server.tsx (decision 35). Development links the stylesheet, for hot
- * reload (under Vitest it has no URL, and an empty `href` would only draw a warning).
+ * request; the browser bundle never holds it. A hydrated page carries the whole stylesheet: its
+ * next pages render in the browser. A static page carries only the rules its own markup uses, put
+ * in by entry.server.tsx (decision 35). Development links the stylesheet, for hot reload (under
+ * Vitest it has no URL, and an empty `href` would only draw a warning).
  */
 const inlineStylesheet = import.meta.env.PROD && import.meta.env.SSR ? stylesheetText : undefined;
 

@@ -9,6 +9,7 @@ import {
   pageRouteFor,
   routeTable,
   sitemapPaths,
+  staffSections,
   takesUploads,
 } from "./route-table";
 
@@ -137,5 +138,27 @@ describe("finding the row that answers a path", () => {
         row: asReactRouterChooses(path)?.path,
       });
     }
+  });
+});
+
+describe("the staff area's navigation", () => {
+  it("lists the staff pages that name a section, in the table's order; only the dashboard needs its own path", () => {
+    expect(
+      staffSections(routeTable).map(({ label, to, end }) => `${label} ${to}${end ? " (end)" : ""}`),
+    ).toEqual([
+      "Dashboard /admin (end)",
+      "Appointments /admin/appointments",
+      "Consultants /admin/consultants",
+      "Inquiries /admin/inquiries",
+      "KYC /admin/kyc",
+      "Projects /admin/projects",
+      "E-mails /admin/emails",
+      "People /admin/people",
+      "Audit log /admin/audit",
+    ]);
+  });
+
+  it("names staff pages only", () => {
+    for (const page of routeTable.filter((row) => row.staffSection)) expect(page.access).toBe("admin");
   });
 });

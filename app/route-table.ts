@@ -45,16 +45,18 @@ export interface PageRoute {
    * outlives a post (server/http-app.ts forgets it after any other write).
    */
   leavesCatalogueAlone?: true;
+  /** The staff area's navigation lists the page under this label, in the table's order. */
+  staffSection?: string;
 }
 
 /** The staff area: one row per page, all for agency staff only. */
 const adminPages: PageRoute[] = (
   [
-    { path: "/admin", file: "routes/admin/dashboard.tsx" },
-    { path: "/admin/appointments", file: "routes/admin/appointments.tsx" },
+    { path: "/admin", file: "routes/admin/dashboard.tsx", staffSection: "Dashboard" },
+    { path: "/admin/appointments", file: "routes/admin/appointments.tsx", staffSection: "Appointments" },
     { path: "/admin/appointments/export.csv", file: "routes/admin/appointments-export.ts" },
     { path: "/admin/appointments/:appointmentId", file: "routes/admin/appointment.tsx" },
-    { path: "/admin/consultants", file: "routes/admin/consultants.tsx" },
+    { path: "/admin/consultants", file: "routes/admin/consultants.tsx", staffSection: "Consultants" },
     {
       path: "/admin/consultants/new",
       file: "routes/admin/consultant-edit.tsx",
@@ -62,10 +64,10 @@ const adminPages: PageRoute[] = (
       uploads: true,
     },
     { path: "/admin/consultants/:consultantId", file: "routes/admin/consultant-edit.tsx", uploads: true },
-    { path: "/admin/inquiries", file: "routes/admin/inquiries.tsx" },
+    { path: "/admin/inquiries", file: "routes/admin/inquiries.tsx", staffSection: "Inquiries" },
     { path: "/admin/inquiries/:inquiryId", file: "routes/admin/inquiry.tsx" },
-    { path: "/admin/kyc", file: "routes/admin/kyc.tsx" },
-    { path: "/admin/projects", file: "routes/admin/projects.tsx" },
+    { path: "/admin/kyc", file: "routes/admin/kyc.tsx", staffSection: "KYC" },
+    { path: "/admin/projects", file: "routes/admin/projects.tsx", staffSection: "Projects" },
     {
       path: "/admin/projects/new",
       file: "routes/admin/project-edit.tsx",
@@ -73,12 +75,12 @@ const adminPages: PageRoute[] = (
       uploads: true,
     },
     { path: "/admin/projects/:projectId", file: "routes/admin/project-edit.tsx", uploads: true },
-    { path: "/admin/emails", file: "routes/admin/emails.tsx" },
+    { path: "/admin/emails", file: "routes/admin/emails.tsx", staffSection: "E-mails" },
     { path: "/admin/emails/:messageId", file: "routes/admin/email.tsx" },
     { path: "/admin/emails/:messageId/html", file: "routes/admin/email-html.ts" },
-    { path: "/admin/people", file: "routes/admin/people.tsx" },
+    { path: "/admin/people", file: "routes/admin/people.tsx", staffSection: "People" },
     { path: "/admin/people/:userId", file: "routes/admin/person.tsx" },
-    { path: "/admin/audit", file: "routes/admin/audit.tsx" },
+    { path: "/admin/audit", file: "routes/admin/audit.tsx", staffSection: "Audit log" },
   ] satisfies PageRoute[]
 ).map((page) => ({ ...page, access: "admin" as const }));
 
@@ -163,7 +165,7 @@ const privateAreas = ["/admin", "/api/"] as const;
 /**
  * A table compiled once for lookups: rows without parameters by lower-case path, the others as
  * regular expressions, the catch-all last. React Router's own matcher ranks the whole table on
- * each call (about 0.7 ms here), and the server asks for every request; route-table.test.ts checks
+ * each call, which is costly, and the server asks for every request; route-table.test.ts checks
  * that both choose the same row.
  */
 interface CompiledTable {
@@ -242,6 +244,23 @@ export function isStaticPage(table: readonly PageRoute[], pathname: string): boo
 /** Whether a page is a place of work (staff, a consultant's schedule): no marketing banner, no chat. */
 export function isWorkPage(table: readonly PageRoute[], pathname: string): boolean {
   return pageRouteFor(table, pathname)?.access !== undefined;
+}
+
+/** A link of the staff area's navigation: `end` when only its own path makes it current. */
+export interface StaffSection {
+  to: string;
+  label: string;
+  end: boolean;
+}
+
+/** The staff area's navigation, from the rows that name a section. */
+export function staffSections(table: readonly PageRoute[]): StaffSection[] {
+  const sections = table.filter((page) => page.staffSection !== undefined);
+  return sections.map((page) => ({
+    to: page.path,
+    label: page.staffSection!,
+    end: sections.some((other) => other.path.startsWith(`${page.path}/`)),
+  }));
 }
 
 /** Whether posts to a page leave consultants and appointments as they were. */

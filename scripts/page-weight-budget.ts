@@ -1,5 +1,5 @@
 // How much JavaScript (gzip, 1 KB = 1024 bytes) a public page may load before anyone interacts
-// with it (issue 16). The home page is the one most visitors land on, so it gets the tightest
+// with it (decision 29). The home page is the one most visitors land on, so it gets the tightest
 // budget. Checked in CI (.ci/run) by `npm run check:bundle` (scripts/check-page-weight.ts);
 // `npm run bench` and `npm run bench:lighthouse` print the same budgets beside what they measure.
 import { routeTable, sitemapPaths } from "~/route-table";

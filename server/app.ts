@@ -62,7 +62,7 @@ export async function createApp(options: { build?: ServerBuild; kept?: KeptParts
 
 export { closeRuntime };
 
-/** The assistant's classifier as the build trained it, so a start does not spend a second training it. */
+/** The assistant's classifier as the build trained it, so a start does not spend its time training it. */
 function loadSavedClassifier(): void {
   let saved: SavedClassifier;
   try {

@@ -9,7 +9,7 @@ import type { Logger } from "~/infra/logger.server";
 
 /** Messages on the cluster's channel: a worker says it can shut down; the primary tells it to. */
 export const READY_FOR_SHUTDOWN = "va-hub:ready-for-shutdown";
-export const SHUT_DOWN = "va-hub:shut-down";
+const SHUT_DOWN = "va-hub:shut-down";
 export type ShutDownMessage = { type: typeof SHUT_DOWN; signal: string };
 
 export function isShutDownMessage(message: unknown): message is ShutDownMessage {

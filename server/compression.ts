@@ -13,9 +13,9 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 /**
  * Compresses answers for clients that accept it: brotli (fast level) or gzip, one call into zlib
  * on its thread pool. JSON and pages are read whole, so a small one goes out as it is, with its
- * length; Hono's own middleware sent every answer, even a 60-byte error, through a web
- * CompressionStream (a third of a small answer's cost, measured in the booking storm). Anything
- * else (a CSV export, the bot's event stream) keeps streaming through CompressionStream.
+ * length; Hono's own middleware sent every answer, even a tiny error, through a web
+ * CompressionStream (a large part of a small answer's cost; decision 30). Anything else (a CSV
+ * export, the bot's event stream) keeps streaming through CompressionStream.
  */
 export function compressResponses(): MiddlewareHandler {
   return async function compressResponse(context, next) {
@@ -25,7 +25,7 @@ export function compressResponses(): MiddlewareHandler {
     const type = response.headers.get("Content-Type");
     const length = response.headers.get("Content-Length");
     // The headers first: reading `body` turns @hono/node-server's light answer into a whole web
-    // Response, sent through a stream (a fifth of a refused booking's cost in a rush).
+    // Response, sent through a stream (a noticeable part of a refused booking's cost in a rush).
     if (
       (length && Number(length) < MINIMUM_BYTES) ||
       context.req.method === "HEAD" ||

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 1: PostgreSQL restarting, crashing or freezing under write load. A private server
+ * PostgreSQL restarting, crashing or freezing under write load. A private server
  * (tests/setup/private-postgres.ts) is stopped, started and frozen while clients send inquiries
  * through the real HTTP app over real sockets. The process must not crash (an unhandled "error"
  * event would end this test run), answers during the outage are quick 503s with Retry-After and a

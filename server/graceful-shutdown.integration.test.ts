@@ -1,6 +1,6 @@
 /**
- * Issue 15, item 1: SIGTERM to the compiled server (build/server/main.js, as `npm run build`
- * writes it) with requests in flight. The app behind it is the real runtime and HTTP app with slow
+ * SIGTERM to the compiled server (build/server/main.js, as `npm run build` writes it) with
+ * requests in flight. The app behind it is the real runtime and HTTP app with slow
  * pages that read the database when they finish (tests/setup/shutdown-test-app.ts, bundled in place
  * of the React Router build). On PostgreSQL when DATABASE_URL is set, else on the embedded database.
  */

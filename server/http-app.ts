@@ -83,8 +83,8 @@ function isUploadPath(path: string): boolean {
 }
 
 /**
- * The whole HTTP pipeline, in the order a request meets it. Each step is a function below (or in
- * its own module); the order is the design: health checks before anything that could refuse,
+ * The HTTP pipeline after its first step (answers already in memory: server/app.ts), in the order
+ * a request meets it. Each step is a function below (or in its own module); the order is the design: health checks before anything that could refuse,
  * CORS before every refusal, files before the cap on requests in flight, the signed-in user before
  * the APIs and pages.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, items 1 and 9, on the embedded database (and on PostgreSQL where DATABASE_URL says):
+ * Under load and outages, on the embedded database (and on PostgreSQL where DATABASE_URL says):
  * the access log counts until the last byte is sent, the cap on requests in flight answers the
  * excess with a quick 503 while health checks still answer, /readyz gives up within its time limit,
  * and a page that cannot reach the database answers 503 with a sentence.

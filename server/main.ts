@@ -101,8 +101,8 @@ if (cluster.isPrimary && plan.workers > 1) {
 async function serveInThisProcess() {
   // Start-up waits on work no libuv handle stands for (the embedded database's WebAssembly being
   // compiled on V8's threads). Finding nothing alive, Node's loop stopped to wait for all of V8's
-  // background work, tier-up compilation included: the first answer came 0.3-0.4 s later
-  // (bench restart section). A timer keeps the loop turning until the server listens.
+  // background work, tier-up compilation included, and the first answer came noticeably later
+  // (decision 26). A timer keeps the loop turning until the server listens.
   const keepLoopAlive = setInterval(() => {}, 60_000);
   // Registered before start-up: a signal during it stops the server cleanly once it has started.
   started = startApp();

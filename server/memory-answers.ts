@@ -1,7 +1,7 @@
 // The pipeline's first step (server/app.ts): answers already in memory, written straight to Node's
 // response before the request reaches the Hono app: a fresh shared page or a kept directory page,
 // or a kept consultant list or slots answer (all declared in app/kept). Going through Hono's chain
-// and a Fetch Response cost these requests more than half of their time (decision 0016).
+// and a Fetch Response cost these requests most of their time (decision 28).
 // Everything the app would add is added here too, from the same functions: security headers, the
 // request id, the access-log line, `Vary: Origin` on the API. Any request this step is not sure
 // about goes on to the app.

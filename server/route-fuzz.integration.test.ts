@@ -1,7 +1,7 @@
 /**
- * Bad input never gets a 5xx (issue 15, item 4). Every page of the route table and every route the
- * HTTP app registers (the JSON API, the bot API) gets a hundred malformed requests: wrong
- * methods and content types, broken JSON, JSON of the wrong shape, broken forms and multipart,
+ * Bad input never gets a 5xx. Every page of the route table and every route the HTTP app
+ * registers (the JSON API, the bot API) gets a hundred malformed requests: wrong methods and
+ * content types, broken JSON, JSON of the wrong shape, broken forms and multipart,
  * control characters and broken percent-encoding in paths, queries and fields, ids that are not
  * ids, from visitors signed in or not. Requests come from a seeded generator: a failure prints the
  * seed, the request and what the app logged. CI runs one fixed seed, so a run cannot fail by chance;
@@ -28,8 +28,8 @@ import { createTestApp } from "../tests/setup/test-app";
 import { createTestDatabase } from "../tests/setup/test-database";
 
 /**
- * 200 a route took 172 s of CI's two cores (about 28,000 requests); with a fixed seed each run
- * sends the same ones, so other seeds (FUZZ_SEED) explore further than a longer fixed list would.
+ * More a route made the run too long on CI's two cores; with a fixed seed each run sends the same
+ * ones, so other seeds (FUZZ_SEED) explore further than a longer fixed list would.
  */
 const REQUESTS_PER_ROUTE = 100;
 /** The share of page requests made for a rendered document rather than for data. */
@@ -445,7 +445,7 @@ async function fuzzRequest(
     .replace(/\*$/, () => maker.pathPiece())
     .replace(/\/\/+/g, "/");
   // Most page requests ask for data, as the browser's router does: the same loaders and actions at
-  // a tenth of the cost of rendering a document, which keeps the run short.
+  // a fraction of the cost of rendering a document, which keeps the run short.
   if (route.kind === "page" && !dice.chance(DOCUMENT_SHARE)) {
     path = `${path === "/" ? "/_root" : path.replace(/\/$/, "")}.data`;
   }

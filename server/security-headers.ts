@@ -55,7 +55,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
   Variables: { cspNonce: string };
 }> {
   const fixed = fixedSecurityHeaders(options);
-  // A page loads twenty-odd of these: the document headers were 500 bytes on each.
+  // A page loads many of these, and the document's headers were a sizeable weight on each.
   const forSubresources = subresourceSecurityHeaders(options);
   return async (context, next) => {
     const nonce = createCspNonce();

@@ -1,5 +1,5 @@
 /**
- * Issue 16, "every core used": on PostgreSQL the production server runs one process per core, so
+ * Every core used (decision 24): on PostgreSQL the production server runs one process per core, so
  * everything a user relies on must hold across processes sharing one database. Two real server
  * processes (the compiled server/main.ts with the real runtime and HTTP app; pages are the stand-in
  * of tests/setup/compiled-server.ts) start together on an empty database and are used as one site:

@@ -5,7 +5,7 @@ export interface FaqItem {
   answer: string;
 }
 
-export const referralCreditDollars = 150;
+const referralCreditDollars = 150;
 
 /** Stands in an answer for the agency's e-mail, a setting (AGENCY_EMAIL) that `faqAnswer` fills in. */
 export const AGENCY_EMAIL_PLACEHOLDER = "{agencyEmail}";

@@ -1,6 +1,6 @@
 import { type IllustrationName, type ServiceSummary, serviceSummaries } from "./service-summaries";
 
-export interface SubService {
+interface SubService {
   title: string;
   description: string;
   points: string[];

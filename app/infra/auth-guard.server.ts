@@ -29,7 +29,7 @@ export function requireUser(request: Request, context: SignedInContext): User {
 }
 
 /** What the error page offers after a 401: signing in, then coming back here. */
-export interface SignInNeeded {
+interface SignInNeeded {
   signInPath: string;
 }
 

@@ -27,7 +27,7 @@ parentPort.on("message", ({ password, salt, keyLength, options }) => {
 /**
  * Hashes under way at once: one core is left to the thread that serves every other request. Node's
  * thread pool would run four, and on two cores a handful of logins took both from the pages and the
- * API for a tenth of a second each (issue 16's soak); the logins wait for each other instead.
+ * API while they hashed (decision 5); the logins wait for each other instead.
  */
 const lanes = pLimit(Math.max(1, availableParallelism() - 1));
 const idleThreads: Worker[] = [];
@@ -47,8 +47,7 @@ export function backgroundScryptLanes(): { lanes: number; underWay: number } {
 /**
  * scrypt on a thread of its own at the lowest priority: under load the pages and the API get the
  * cores first and a login waits a little longer, instead of every request waiting for the logins
- * (soak at 306 requests a second on two cores: p99 without logins 296 ms with them on Node's thread
- * pool, 88 ms without any logins at all).
+ * (docs/decisions/0005).
  */
 export function backgroundScrypt(
   password: string,

@@ -15,7 +15,7 @@ describe("scrypt in the background", () => {
   });
 
   // Twelve hashes, one at a time on a two-core machine, on a thread at the lowest priority: while the
-  // other test files keep the cores busy that thread waits, and a slow machine took 7.8 s.
+  // other test files keep the cores busy that thread waits, so a slow machine needs a long timeout.
   it("runs at most one hash fewer than the cores at once, but at least one, and each still verifies", {
     timeout: 60_000,
   }, async () => {

@@ -1,5 +1,5 @@
 /** Gives back a slot; calling it again does nothing. */
-export type ReleaseSlot = () => void;
+type ReleaseSlot = () => void;
 
 export interface ConcurrencyLimit {
   /**

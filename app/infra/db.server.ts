@@ -16,8 +16,8 @@ export type { Database, Transaction } from "@db/database";
 
 /**
  * A statement prepared once per database (Drizzle's `.prepare`), for the queries that run with
- * most requests: building such a query each time cost about as much as running it on the
- * embedded database (measured on the session lookup: 1.8 against 0.9 ms).
+ * most requests: building such a query each time cost more than running it on the embedded
+ * database (decision 30).
  */
 export function preparedPerDatabase<Statement>(
   prepare: (db: Database) => Statement,
@@ -57,7 +57,7 @@ export interface DatabaseHandle {
   /**
    * Whether a listener of this process has been told of a change by the time the statement that
    * committed it resolves: so on the embedded database (one process, one connection, notices
-   * handled with each answer; measured), not on PostgreSQL (they come on another connection).
+   * handled with each answer; decision 31), not on PostgreSQL (they come on another connection).
    */
   noticesArriveWithCommit: boolean;
   /** How long opening took, phase by phase (ms), for the start-up log. */
@@ -70,7 +70,7 @@ export interface DatabaseHandle {
 }
 
 /** Time limits on PostgreSQL, so an unreachable or frozen server fails requests instead of hanging them. */
-export interface DatabaseTimeLimits {
+interface DatabaseTimeLimits {
   /** Opening a connection, or waiting for a free one in the pool. */
   connectMs: number;
   /** One statement, enforced by the server; the client gives up a little later if the server says nothing. */
@@ -79,11 +79,11 @@ export interface DatabaseTimeLimits {
   pingMs: number;
 }
 
-export const defaultTimeLimits: DatabaseTimeLimits = { connectMs: 5000, statementMs: 15_000, pingMs: 1500 };
+const defaultTimeLimits: DatabaseTimeLimits = { connectMs: 5000, statementMs: 15_000, pingMs: 1500 };
 
 /** How much longer than the server's statement limit the client waits before calling the server silent. */
 const SILENT_SERVER_GRACE_MS = 2000;
-/** WAL written since the last checkpoint before the embedded database takes another (≈0.2 s of replay). */
+/** WAL written since the last checkpoint before the embedded database takes another (a short replay). */
 const CHECKPOINT_AFTER_WAL_BYTES = 4 * 1024 * 1024;
 
 export const migrationsFolder = path.resolve("db/migrations");
@@ -98,7 +98,7 @@ export interface DatabaseOptions {
   pgliteDirectory?: string;
   /**
    * A PGlite database to start from instead of an empty one (`migratedEmbeddedSnapshot`): opening
-   * a copy takes about a third of the time of creating and migrating a new one (tests).
+   * a copy is much quicker than creating and migrating a new one (tests).
    */
   pgliteSnapshot?: Blob;
   timeLimits?: DatabaseTimeLimits;
@@ -129,16 +129,16 @@ export async function migratedEmbeddedSnapshot(): Promise<Blob> {
 
 /**
  * The embedded database's page cache, inside the process's memory. PostgreSQL's 128 MB default was
- * most of the server's resident memory (328 → 167 MB for the database alone at 16 MB, measured);
- * the demo's data is ~25 MB, and pages beyond it are read through the OS's file cache.
+ * most of the server's resident memory, and far more than the demo's data needs; pages beyond it
+ * are read through the OS's file cache.
  */
 const EMBEDDED_SHARED_BUFFERS = "32MB";
 
 /**
- * A new data folder is made by PGlite's initdb, a WebAssembly instance of its own. Its memory,
- * about 400 MB, is garbage once the folder exists, but only full collections free it (two, a turn
- * of the event loop apart: the first lets go of what still holds it), and an idle server may not
- * run one for a long time: resident 730 MB after a first start instead of about 320 (measured).
+ * A new data folder is made by PGlite's initdb, a WebAssembly instance of its own. Its memory, a
+ * large share of the process's, is garbage once the folder exists, but only full collections free
+ * it (two, a turn of the event loop apart: the first lets go of what still holds it), and an idle
+ * server may not run one for a long time, keeping far more memory than it needs (decision 30).
  * `npm start` and `npm run serve` pass --expose-gc for this; without it nothing happens here.
  */
 async function releaseInitdbMemory(): Promise<void> {

@@ -208,7 +208,7 @@ const environmentSchema = z.object({
 });
 
 /** The bot's identity for the widget and the bot API. */
-export interface BotSettingsFromEnvironment {
+interface BotSettingsFromEnvironment {
   /** "lex" forwards to Amazon Lex (LEX_BOT_ID, LEX_BOT_ALIAS_ID and AWS_REGION set); "builtin" answers itself. */
   provider: "builtin" | "lex";
   botId: string;

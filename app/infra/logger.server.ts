@@ -50,8 +50,8 @@ const FLUSH_EVERY_MS = 200;
 
 /**
  * Standard output written in batches, off the event loop: one write per request line cost the
- * server most of its time under load (a cached page went from ≈2,600 to ≈1,200 a second). A line
- * waits at most FLUSH_EVERY_MS; what is held is written when the process exits.
+ * server most of its time under load. A line waits at most FLUSH_EVERY_MS; what is held is
+ * written when the process exits.
  */
 function batchedStdout(): pino.DestinationStream {
   return pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_EVERY_MS });

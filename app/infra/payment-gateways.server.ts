@@ -10,7 +10,7 @@ import type { AppSecrets } from "./secrets.server";
 /** How far a webhook signature's time may be from ours: Stripe's own default, five minutes. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   paymentId: string;
   appointmentId: string;
   amountCents: number;
@@ -21,7 +21,7 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
-export interface CheckoutState {
+interface CheckoutState {
   paid: boolean;
   appointmentId?: string;
   amountCents: number | null;
@@ -82,7 +82,7 @@ export function createPaymentGateways(env: Environment, secrets: AppSecrets, db:
 
 /**
  * A provider's SDK, loaded when first used: a server without keys (the demo) never needs one, and
- * loading Razorpay's (with axios) was a twentieth of the start-up (measured).
+ * loading Razorpay's (with axios) was a noticeable part of the start-up (decision 30).
  */
 function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;

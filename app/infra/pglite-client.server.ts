@@ -19,9 +19,9 @@ function withoutParsers(query: Query): Query {
 
 /**
  * The client to give Drizzle, for a PGlite created with `parsers: DRIZZLE_PARSERS`. Given parsers
- * with a query, PGlite copies its whole table of ~300 parsers for that query: 0.2-0.3 ms each
- * time, a fifth of a simple lookup (measured). The client already has Drizzle's, so the per-query
- * ones are dropped and every value comes out as before.
+ * with a query, PGlite copies its whole table of parsers for that query, a large part of what a
+ * simple lookup costs (decision 30). The client already has Drizzle's, so the per-query ones are
+ * dropped and every value comes out as before.
  */
 export function drizzleFacingClient(client: PGlite): PGlite {
   const query = withoutParsers(client.query.bind(client));

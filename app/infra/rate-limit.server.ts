@@ -34,7 +34,7 @@ export async function recordRateLimitedEvent(
   await countInWindow(db, rule, now, 1);
 }
 
-export function tooManyRequests(rule: RateLimitRule, now = new Date()): FeatureError {
+function tooManyRequests(rule: RateLimitRule, now = new Date()): FeatureError {
   const windowEnd = windowStartFor(rule, now).getTime() + rule.windowSeconds * 1000;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000));
   return new FeatureError(
@@ -89,7 +89,7 @@ const COUNTS_KEPT_BEFORE_PRUNING = 10_000;
 
 /**
  * The embedded database's counts. Counting there was a write per limited request, each a commit of
- * its own (about 1 ms, most of what a refused booking costs in a rush). A restart starts every
+ * its own, most of what a refused booking cost in a rush (decision 31). A restart starts every
  * window afresh, as if it had just ended.
  */
 function countInMemory(db: Database, rule: RateLimitRule, now: Date, increment: 0 | 1): number {

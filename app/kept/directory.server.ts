@@ -58,7 +58,7 @@ export function keptDirectoryCards(
  * When the directory moves on without a change in the database: the booking grid's half hour, and
  * the day in `zone`, when "Today" and "Tomorrow" do (a zone's midnight need not fall on a half hour).
  */
-export function directoryMoment(now: Date, zone: string): string {
+function directoryMoment(now: Date, zone: string): string {
   return `${Math.floor(now.getTime() / HALF_HOUR_MS)}:${calendarDayIn(now, zone)}`;
 }
 

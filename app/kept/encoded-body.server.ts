@@ -16,9 +16,9 @@ export interface EncodedBody {
 
 /**
  * How hard to compress: "strongest" for answers kept until they expire, "quick" for answers a
- * booking may replace at any moment (the directory's pages). On the 116 KB directory page brotli
- * at quality 9 took 17 ms, at 5 1.5 ms, for 2.5 % more bytes; under mixed traffic with bookings the
- * strongest level cost more than the renders it saved.
+ * booking may replace at any moment (the directory's pages). On the directory page brotli's
+ * strongest level took many times longer than a quick one for barely smaller bytes; under mixed
+ * traffic with bookings it cost more than the renders it saved (decision 25).
  */
 export type CompressionEffort = "strongest" | "quick";
 
@@ -42,8 +42,8 @@ export async function encodeOnce(
 
 /**
  * The smallest brotli window that holds the whole body. With the default (4 MB), quality 9 spent
- * most of its time preparing tables a small answer never fills: 3.9 against 0.24 ms for a 12 KB
- * answer, to within a byte of the same size (measured).
+ * most of its time preparing tables a small answer never fills, for the same size within a byte
+ * (decision 30).
  */
 export function brotliWindowBits(bytes: number): number {
   return Math.min(

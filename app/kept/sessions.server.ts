@@ -10,7 +10,7 @@ import type { Database, DatabaseHandle } from "~/infra/db.server";
 import { ChangeAwareCache } from "./change-aware-cache.server";
 
 /** Sent by the triggers of db/migrations/0014 when a user or a session changes. */
-export const ACCOUNT_CHANGES_CHANNEL = "account_changes";
+const ACCOUNT_CHANGES_CHANNEL = "account_changes";
 
 /** At most this long even if nothing changes; each use still checks the session's own expiry. */
 const LONGEST_KEPT_MS = 60_000;
@@ -22,7 +22,7 @@ export type KeptSessions = ChangeAwareCache<LiveSession>;
  * What a notice of db/migrations/0014 says changed: one user (their sessions and account), or,
  * for a truncated table, anything.
  */
-export function sessionsChangedBy(
+function sessionsChangedBy(
   payload: string,
 ): ((tokenHash: string, session: LiveSession) => boolean) | undefined {
   const userId = /^user:([0-9a-f-]{36})$/.exec(payload)?.[1];

@@ -214,12 +214,12 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<PageCont
 }
 
 /** The rendered page with its nonce attributes and request id taken out. */
-export function withoutPerResponseValues(body: string, nonce: string, requestId: string): string {
+function withoutPerResponseValues(body: string, nonce: string, requestId: string): string {
   return body.replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, "").replaceAll(requestId, "");
 }
 
 /** The SHA-256 digests (base64) of the inline scripts the page runs. */
-export function inlineScriptDigests(body: string): string[] {
+function inlineScriptDigests(body: string): string[] {
   const digests = inlineScriptSources(body).map((source) =>
     createHash("sha256").update(source, "utf8").digest("base64"),
   );

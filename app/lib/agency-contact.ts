@@ -10,7 +10,7 @@ export const socialNetworks = ["Facebook", "Instagram", "LinkedIn", "X", "YouTub
 
 export type SocialNetwork = (typeof socialNetworks)[number];
 
-export interface SocialLink {
+interface SocialLink {
   network: SocialNetwork;
   href: string;
 }

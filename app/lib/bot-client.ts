@@ -12,7 +12,7 @@ export interface BotAddress {
 
 export type TextReply = { ok: true; messages: Message[] } | { ok: false; error: string };
 
-export function sessionPath(bot: BotAddress, sessionId: string): string {
+function sessionPath(bot: BotAddress, sessionId: string): string {
   const part = encodeURIComponent;
   return `/bots/${part(bot.botId)}/botAliases/${part(bot.botAliasId)}/botLocales/${part(bot.localeId)}/sessions/${part(sessionId)}`;
 }

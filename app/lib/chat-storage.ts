@@ -8,7 +8,7 @@
 import { CHAT_STORAGE_KEY } from "./chat-view";
 
 /** Older entries are dropped past this, so the stored transcript stays small. */
-export const MAX_STORED_ENTRIES = 80;
+const MAX_STORED_ENTRIES = 80;
 
 export interface ChatButton {
   text: string;

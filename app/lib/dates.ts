@@ -56,7 +56,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * An en-US date formatter for these options, built once: building one costs far more than using it
- * (a staff list of 25 rows built 50). The cache stays small: a zone that is not real throws here
+ * (a staff list built several a row). The cache stays small: a zone that is not real throws here
  * before it is kept, and there are only so many real ones.
  */
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

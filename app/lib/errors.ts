@@ -33,7 +33,7 @@ export class FeatureError extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     // An expected outcome, told to a person; nobody reads where it was thrown. Capturing the stack
-    // cost a tenth of a millisecond per refused booking in a rush, where hundreds are refused.
+    // was a real cost of each refused booking in a rush, where hundreds are refused.
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(message);
@@ -55,7 +55,7 @@ export function changedBySomeoneElse(): FeatureError {
 }
 
 /** The first message per field of a failed zod parse, keyed by the field's path. */
-export function fieldErrorsFrom(
+function fieldErrorsFrom(
   issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
 ): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -21,13 +21,13 @@ export const LIMITS = {
   cardTitleMax: 250,
 } as const;
 
-export const SESSION_ID_PATTERN = /^[0-9a-zA-Z._:-]+$/;
+const SESSION_ID_PATTERN = /^[0-9a-zA-Z._:-]+$/;
 /** Lex's bot and alias identifiers: ten upper-case letters or digits (e.g. VAHUBBOT01, TSTALIASID). */
-export const BOT_ID_PATTERN = /^[0-9A-Z]{10}$/;
+const BOT_ID_PATTERN = /^[0-9A-Z]{10}$/;
 /** A Lex locale such as en_US, en_GB or es_419. */
-export const LOCALE_ID_PATTERN = /^[a-z]{2}_(?:[A-Z]{2}|\d{3})$/;
+const LOCALE_ID_PATTERN = /^[a-z]{2}_(?:[A-Z]{2}|\d{3})$/;
 
-export const dialogActionTypes = [
+const dialogActionTypes = [
   "Close",
   "ConfirmIntent",
   "Delegate",
@@ -35,7 +35,7 @@ export const dialogActionTypes = [
   "ElicitSlot",
   "None",
 ] as const;
-export const intentStates = [
+const intentStates = [
   "Failed",
   "Fulfilled",
   "InProgress",
@@ -43,16 +43,16 @@ export const intentStates = [
   "Waiting",
   "FulfillmentInProgress",
 ] as const;
-export const confirmationStates = ["Confirmed", "Denied", "None"] as const;
-export const messageContentTypes = ["CustomPayload", "ImageResponseCard", "PlainText", "SSML"] as const;
-export const sentiments = ["MIXED", "NEGATIVE", "NEUTRAL", "POSITIVE"] as const;
+const confirmationStates = ["Confirmed", "Denied", "None"] as const;
+const messageContentTypes = ["CustomPayload", "ImageResponseCard", "PlainText", "SSML"] as const;
+const sentiments = ["MIXED", "NEGATIVE", "NEUTRAL", "POSITIVE"] as const;
 
-export type DialogActionType = (typeof dialogActionTypes)[number];
-export type IntentState = (typeof intentStates)[number];
-export type ConfirmationState = (typeof confirmationStates)[number];
-export type Sentiment = (typeof sentiments)[number];
+type DialogActionType = (typeof dialogActionTypes)[number];
+type IntentState = (typeof intentStates)[number];
+type ConfirmationState = (typeof confirmationStates)[number];
+type Sentiment = (typeof sentiments)[number];
 
-export interface SlotValue {
+interface SlotValue {
   originalValue?: string;
   interpretedValue: string;
   resolvedValues?: string[];
@@ -74,19 +74,19 @@ export interface Intent {
   confirmationState?: ConfirmationState;
 }
 
-export interface DialogAction {
+interface DialogAction {
   type: DialogActionType;
   slotToElicit?: string;
   slotElicitationStyle?: "Default" | "SpellByLetter" | "SpellByWord";
   subSlotToElicit?: ElicitSubSlot;
 }
 
-export interface ElicitSubSlot {
+interface ElicitSubSlot {
   name: string;
   subSlotToElicit?: ElicitSubSlot;
 }
 
-export interface ActiveContext {
+interface ActiveContext {
   name: string;
   timeToLive: { timeToLiveInSeconds: number; turnsToLive: number };
   contextAttributes: Record<string, string>;
@@ -106,7 +106,7 @@ export interface Button {
   value: string;
 }
 
-export interface ImageResponseCard {
+interface ImageResponseCard {
   title: string;
   subtitle?: string;
   imageUrl?: string;
@@ -119,7 +119,7 @@ export interface Message {
   imageResponseCard?: ImageResponseCard;
 }
 
-export interface SentimentScore {
+interface SentimentScore {
   positive: number;
   negative: number;
   neutral: number;
@@ -181,7 +181,7 @@ const slotValueSchema = z.object({
     .optional(),
 });
 
-export const slotSchema: z.ZodType<Slot> = z.lazy(() =>
+const slotSchema: z.ZodType<Slot> = z.lazy(() =>
   z.object({
     value: slotValueSchema.optional(),
     shape: z.enum(["Scalar", "List", "Composite"]).optional(),
@@ -236,7 +236,7 @@ const buttonSchema = z.object({
   value: text(1, LIMITS.buttonTextMax, "A button value"),
 });
 
-export const messageSchema = z.object({
+const messageSchema = z.object({
   contentType: z.enum(messageContentTypes, { error: "message.contentType is not a Lex content type." }),
   content: text(1, LIMITS.messageContentMax, "A message content").optional(),
   imageResponseCard: z
@@ -249,12 +249,12 @@ export const messageSchema = z.object({
     .optional(),
 });
 
-export const requestAttributesSchema = z.record(
+const requestAttributesSchema = z.record(
   text(1, 100, "A request attribute name"),
   text(0, 1024, "A request attribute value"),
 );
 
-export const inputTextSchema = text(LIMITS.textMin, LIMITS.textMax, "text");
+const inputTextSchema = text(LIMITS.textMin, LIMITS.textMax, "text");
 
 export const recognizeTextBodySchema = z.object({
   text: inputTextSchema,

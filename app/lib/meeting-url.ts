@@ -4,7 +4,7 @@
  * can join. Settings (infra) check the template at start; booking builds one link per appointment.
  */
 
-export const ROOM_PLACEHOLDER = "{room}";
+const ROOM_PLACEHOLDER = "{room}";
 
 /** A Jitsi Meet room of its own per appointment: free, and nothing to set up. */
 export const DEFAULT_MEETING_URL_TEMPLATE = `https://meet.jit.si/VAHub-${ROOM_PLACEHOLDER}`;

@@ -9,8 +9,8 @@
 /** 96: admin lists and small previews (40–96 CSS px); 256: cards and the booking page; 512: their 2x. */
 export const PORTRAIT_WIDTHS = [96, 256, 512] as const;
 /** The width whose WebP has no suffix (the stored path). */
-export const PORTRAIT_BASE_WIDTH = 256;
-export const PORTRAIT_FOLDER = "/images/consultants/";
+const PORTRAIT_BASE_WIDTH = 256;
+const PORTRAIT_FOLDER = "/images/consultants/";
 
 const bundled = /^\/images\/consultants\/([a-z0-9-]+)\.webp$/;
 

@@ -6,10 +6,10 @@ const MAX_REMEMBERED_MINUTES = 50_000;
 
 /**
  * An IANA time zone that remembers its UTC offset minute by minute. luxon asks Intl for the offset
- * of every instant it resolves (`formatToParts`, tens of microseconds each), and the booking grid,
- * the checks of a booking attempt and the old clients' slot strings resolve the same instants again
- * and again: it was the largest single cost of a refused booking (measured, issue 16). Zones change
- * their offset at whole minutes, so one answer serves the whole minute.
+ * of every instant it resolves (`formatToParts`, not a cheap call), and the booking grid, the
+ * checks of a booking attempt and the old clients' slot strings resolve the same instants again and
+ * again: it was the largest single cost of a refused booking. Zones change their offset at whole
+ * minutes, so one answer serves the whole minute.
  */
 class RememberedOffsetZone extends Zone {
   private readonly offsets = new BoundedMemo<number, number>(MAX_REMEMBERED_MINUTES);

@@ -12,6 +12,8 @@ export interface PageSeo {
   /** Structured data for search engines (schema.org), one object or several. */
   jsonLd?: object | object[];
   type?: "website" | "article";
+  /** A page of one's own account or a step of a flow: search engines are asked not to list it. */
+  noindex?: true;
 }
 
 /** Title, description, canonical link, Open Graph and JSON-LD for one page. */
@@ -22,6 +24,7 @@ export function pageMeta({
   origin,
   jsonLd,
   type = "website",
+  noindex,
 }: PageSeo): MetaDescriptor[] {
   const url = `${origin}${path}`;
   const fullTitle = path === "/" ? `${site.name} | ${title}` : `${title} | ${site.name}`;
@@ -40,6 +43,7 @@ export function pageMeta({
   for (const item of jsonLd === undefined ? [] : Array.isArray(jsonLd) ? jsonLd : [jsonLd]) {
     descriptors.push({ "script:ld+json": item });
   }
+  if (noindex) descriptors.push({ name: "robots", content: "noindex" });
   return descriptors;
 }
 

@@ -9,11 +9,10 @@ import { eq } from "drizzle-orm";
 import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import type { RequestContext } from "~/request-context.server";
 import { appServerBuild } from "../../tests/setup/app-server-build";
-import { nextAddress, uniqueEmail } from "../../tests/setup/factories";
-import { answerOf, formPost } from "../../tests/setup/route-calls";
+import { contactPageForm, nextAddress, uniqueEmail } from "../../tests/setup/factories";
+import { callAction } from "../../tests/setup/route-calls";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
 import { action } from "./contact";
@@ -121,24 +120,8 @@ describe("the agency's contact details from the settings", () => {
     await page("/contact");
     const context = contexts.at(-1)!;
     const email = uniqueEmail("grace");
-    const fields = {
-      [HONEYPOT_FIELD]: "",
-      name: "Grace Hopper",
-      email,
-      phoneCountry: "GB",
-      phone: "020 7946 0958",
-      businessType: "Small/Medium-Sized Business",
-      otherBusiness: "",
-      industry: "Finance",
-      otherIndustry: "",
-      requiredServices: ["Project Management"],
-      timezone: "GMT",
-      preferredCallTime: "",
-      message: "",
-    };
-    const answer = await answerOf(() =>
-      action({ request: formPost(context, "/contact", fields), context, params: {} } as never),
-    );
+    const fields = contactPageForm({ email, requiredServices: ["Project Management"], message: "" });
+    const answer = await callAction(action, context, "/contact", fields);
     expect(answer.status).toBe(302);
     const [receipt] = await database.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(receipt?.replyTo).toBe("team@agency.example");

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 import { AvailabilityBadge, ConsultantCard } from "~/components/booking/consultant-card";
 import { Portrait } from "~/components/booking/portrait";
 import { SlotPicker } from "~/components/booking/slot-picker";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: `Book ${loaderData.consultant.name}`,
         description: `Book a 30-minute consultation with ${loaderData.consultant.name}, ${loaderData.consultant.speciality}.`,
-        path: `/appointment/${loaderData.consultant.id}`,
+        path: href("/appointment/:docId", { docId: loaderData.consultant.id }),
         origin: originFrom(matches),
       })
     : [];
@@ -60,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!context.user) {
     return redirectWithToast(
-      `/login?redirectTo=${encodeURIComponent(`/appointment/${params.docId}`)}`,
+      `/login?redirectTo=${encodeURIComponent(href("/appointment/:docId", { docId: params.docId }))}`,
       { kind: "info", message: "Login to book appointment" },
       context,
     );
@@ -80,9 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
   const { consultant, days, zone, profileZone, related, signedIn, agencyEmail } = loaderData;

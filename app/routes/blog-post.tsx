@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { PostMeta } from "~/components/site/post-meta";
 import { site } from "~/content/site";
 import { getPost, warnInLog } from "~/features/blog/posts.server";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta({
     title: post.title,
     description: post.description,
-    path: `/blog/${post.slug}`,
+    path: href("/blog/:slug", { slug: post.slug }),
     origin,
     type: "article",
     jsonLd: {

@@ -1,5 +1,5 @@
 import { Rss } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { PostMeta } from "~/components/site/post-meta";
 import { listPosts, warnInLog } from "~/features/blog/posts.server";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -51,7 +51,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <article className="py-8">
                 <h2 className="font-bold text-2xl text-ink tracking-tight">
                   <Link
-                    to={`/blog/${post.slug}`}
+                    to={href("/blog/:slug", { slug: post.slug })}
                     className="rounded-sm underline-offset-4 hover:text-brand-700 hover:underline"
                   >
                     {post.title}

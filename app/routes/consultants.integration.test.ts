@@ -2,7 +2,7 @@ import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
-import { answerOf, pageContext, pageGet, routeSuite } from "../../tests/setup/route-calls";
+import { callLoader, routeSuite } from "../../tests/setup/route-calls";
 import { loader } from "./consultants";
 
 const suite = routeSuite();
@@ -15,15 +15,9 @@ interface DirectoryPage {
 }
 
 async function directory(path: string, token?: string) {
-  const context = await pageContext(suite.app, token ? { token } : {});
+  const context = await suite.pageContext(token ? { token } : {});
   const [, speciality] = new URL(path, "http://localhost").pathname.match(/^\/consultant\/?([^/]*)$/) ?? [];
-  return answerOf<DirectoryPage>(() =>
-    loader({
-      request: pageGet(context, path),
-      context,
-      params: { speciality: speciality || undefined },
-    } as never),
-  );
+  return callLoader<DirectoryPage>(loader, context, path, { speciality: speciality || undefined });
 }
 
 describe("the consultant directory", () => {

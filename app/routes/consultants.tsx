@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ConsultantCard } from "~/components/booking/consultant-card";
 import { DirectoryFilters, DirectorySort } from "~/components/booking/directory-filters";
 import { FilterSidebar } from "~/components/booking/filter-sidebar";
@@ -21,7 +21,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta({
     title: loaderData?.speciality ? loaderData.speciality.name : "Consultants",
     description: "Browse our consultants by speciality and book a 30-minute consultation online.",
-    path: loaderData?.speciality ? `/consultant/${loaderData.speciality.slug}` : "/consultant",
+    path: loaderData?.speciality
+      ? href("/consultant/:speciality?", { speciality: loaderData.speciality.slug })
+      : "/consultant",
     origin: originFrom(matches),
   });
 
@@ -42,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           { speciality: speciality?.name, query },
           { now, agencyZone: context.env.AGENCY_TZ, visitorZone },
         );
-  const path = speciality ? `/consultant/${speciality.slug}` : "/consultant";
+  const path = speciality ? href("/consultant/:speciality?", { speciality: speciality.slug }) : "/consultant";
   return {
     speciality: speciality ?? null,
     unknownSpeciality: requested && !speciality ? requested : null,
@@ -57,7 +59,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const active = speciality?.slug === entry.slug;
       return {
         label: entry.name,
-        to: directoryHref(active ? "/consultant" : `/consultant/${entry.slug}`, query),
+        to: directoryHref(
+          active ? "/consultant" : href("/consultant/:speciality?", { speciality: entry.slug }),
+          query,
+        ),
         active,
       };
     }),

@@ -4,44 +4,15 @@ import { describe, expect, it } from "vitest";
 import { unpackPhoneCountries } from "~/features/contact/inquiry-fields";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
-import { countRows, uniqueEmail } from "../../tests/setup/factories";
-import {
-  answerOf,
-  expectRedirectWithToast,
-  formPost,
-  pageContext,
-  pageGet,
-  routeSuite,
-} from "../../tests/setup/route-calls";
+import { contactPageForm, countRows } from "../../tests/setup/factories";
+import { callAction, callLoader, expectRedirectWithToast, routeSuite } from "../../tests/setup/route-calls";
 import { action, loader } from "./contact";
 
 const suite = routeSuite();
 
-/** The contact form as a visitor fills it: one value per field, a box per ticked service. */
-function filledForm(overrides: Record<string, string | string[]> = {}): Record<string, string | string[]> {
-  return {
-    [HONEYPOT_FIELD]: "",
-    name: "Grace Hopper",
-    email: uniqueEmail("grace"),
-    phoneCountry: "GB",
-    phone: "020 7946 0958",
-    businessType: "Small/Medium-Sized Business",
-    otherBusiness: "",
-    industry: "Finance",
-    otherIndustry: "",
-    requiredServices: ["Business Data Analysis", "Project Management"],
-    timezone: "GMT",
-    preferredCallTime: "",
-    message: "Quarterly reports take us a week.",
-    ...overrides,
-  };
-}
-
 async function submit(fields: Record<string, string | string[]>) {
-  const context = await pageContext(suite.app);
-  const answer = await answerOf<FormFailure>(() =>
-    action({ request: formPost(context, "/contact", fields), context, params: {} } as never),
-  );
+  const context = await suite.pageContext();
+  const answer = await callAction<FormFailure>(action, context, "/contact", fields);
   return { answer, context };
 }
 
@@ -58,7 +29,7 @@ async function mailsAbout(email: string) {
 
 describe("the contact page's action", () => {
   it("stores a valid inquiry, queues both e-mails and redirects to the sent notice with the seed's toast", async () => {
-    const fields = filledForm();
+    const fields = contactPageForm();
     const { answer, context } = await submit(fields);
     await expectRedirectWithToast(answer, context, "/contact?sent=1", {
       kind: "success",
@@ -75,7 +46,7 @@ describe("the contact page's action", () => {
 
   it("answers a form with problems with 400, the seed's message beside each field, and every value kept", async () => {
     const before = await countRows(suite.db, inquiries);
-    const fields = filledForm({
+    const fields = contactPageForm({
       name: "",
       email: "not-an-email",
       phone: "12",
@@ -105,7 +76,7 @@ describe("the contact page's action", () => {
 
   it("gives the ticked services back in one value, so the boxes stay ticked", async () => {
     const { answer } = await submit(
-      filledForm({ name: "", requiredServices: ["Digital Marketing", "Project Management"] }),
+      contactPageForm({ name: "", requiredServices: ["Digital Marketing", "Project Management"] }),
     );
     expect(answer.status).toBe(400);
     expect(answer.data.values.requiredServices?.split("\n")).toEqual([
@@ -115,7 +86,7 @@ describe("the contact page's action", () => {
   });
 
   it("stores the plan picked in the Plan field, and refuses an unknown one with 400 beside the field", async () => {
-    const chosen = filledForm({ plan: "dedicated" });
+    const chosen = contactPageForm({ plan: "dedicated" });
     const { answer, context } = await submit(chosen);
     await expectRedirectWithToast(answer, context, "/contact?sent=1", {
       kind: "success",
@@ -123,11 +94,11 @@ describe("the contact page's action", () => {
     });
     expect((await inquiriesFrom(String(chosen.email)))[0]?.plan).toBe("dedicated");
 
-    const notSure = filledForm({ plan: "" });
+    const notSure = contactPageForm({ plan: "" });
     await submit(notSure);
     expect((await inquiriesFrom(String(notSure.email)))[0]?.plan).toBeNull();
 
-    const unknown = filledForm({ plan: "platinum" });
+    const unknown = contactPageForm({ plan: "platinum" });
     const refused = await submit(unknown);
     expect(refused.answer.status).toBe(400);
     expect(refused.answer.data.fieldErrors).toEqual({ plan: "Please choose a plan from the list." });
@@ -136,7 +107,7 @@ describe("the contact page's action", () => {
   });
 
   it("refuses a filled honeypot with 400 and the honeypot's sentence, storing and mailing nothing", async () => {
-    const fields = filledForm({ [HONEYPOT_FIELD]: "https://spam.example" });
+    const fields = contactPageForm({ [HONEYPOT_FIELD]: "https://spam.example" });
     const { answer } = await submit(fields);
     expect(answer.status).toBe(400);
     expect(answer.data.error).toBe(HONEYPOT_MESSAGE);
@@ -148,13 +119,9 @@ describe("the contact page's action", () => {
 
 describe("the contact page's loader", () => {
   it("shows the sent notice only after a redirect with sent=1, and hands the form its field attributes", async () => {
-    const context = await pageContext(suite.app);
+    const context = await suite.pageContext();
     const page = async (path: string) =>
-      (
-        await answerOf<Awaited<ReturnType<typeof loader>>>(() =>
-          loader({ request: pageGet(context, path), context } as never),
-        )
-      ).data;
+      (await callLoader<Awaited<ReturnType<typeof loader>>>(loader, context, path)).data;
     expect((await page("/contact")).sent).toBe(false);
     const sent = await page("/contact?sent=1");
     expect(sent.sent).toBe(true);
@@ -168,13 +135,9 @@ describe("the contact page's loader", () => {
   });
 
   it("preselects the plan a pricing page link names, and nothing for a plan it does not know", async () => {
-    const context = await pageContext(suite.app);
+    const context = await suite.pageContext();
     const planOf = async (path: string) =>
-      (
-        await answerOf<Awaited<ReturnType<typeof loader>>>(() =>
-          loader({ request: pageGet(context, path), context } as never),
-        )
-      ).data.plan;
+      (await callLoader<Awaited<ReturnType<typeof loader>>>(loader, context, path)).data.plan;
     expect(await planOf("/contact?plan=growth")).toBe("growth");
     expect(await planOf("/contact?plan=platinum")).toBe("");
     expect(await planOf("/contact")).toBe("");

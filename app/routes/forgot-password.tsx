@@ -10,15 +10,14 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
     title: "Forgot password",
     description: "Get a link to choose a new password.",
     path: "/forgot-password",
     origin: originFrom(matches),
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export function loader() {
   return { fields: formConstraints(passwordResetRequestSchema) };
@@ -44,9 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 /** The button's words while the request is on its way (the static page's behaviour shows them too). */
 const SENDING_LABEL = "Sending...";

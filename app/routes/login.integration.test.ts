@@ -6,11 +6,9 @@ import type { FormFailure } from "~/infra/form-failure.server";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import { countRows, GOOD_PASSWORD, signUp, uniqueEmail } from "../../tests/setup/factories";
 import {
-  answerOf,
+  callAction,
+  callLoader,
   expectRedirectWithToast,
-  formPost,
-  pageContext,
-  pageGet,
   routeSuite,
   sessionTokenOf,
 } from "../../tests/setup/route-calls";
@@ -21,23 +19,17 @@ const suite = routeSuite();
 type LoginPage = Awaited<ReturnType<typeof loader>>;
 
 async function post(fields: Record<string, string>, token?: string) {
-  const context = await pageContext(suite.app, { token });
+  const context = await suite.pageContext({ token });
   const search = fields.mode === "signup" ? "?mode=signup" : "";
-  const answer = await answerOf<FormFailure>(() =>
-    action({ request: formPost(context, `/login${search}`, fields), context, params: {} } as never),
-  );
+  const answer = await callAction<FormFailure>(action, context, `/login${search}`, fields);
   return { answer, context };
 }
 
 describe("the login page's loader", () => {
   it("offers login by default and sign-up with mode=signup, keeping only a same-site redirectTo", async () => {
-    const context = await pageContext(suite.app);
+    const context = await suite.pageContext();
     const page = async (search: string) =>
-      (
-        await answerOf<LoginPage>(() =>
-          loader({ request: pageGet(context, `/login${search}`), context } as never),
-        )
-      ).data;
+      (await callLoader<LoginPage>(loader, context, `/login${search}`)).data;
 
     expect(await page("")).toMatchObject({ mode: "login", redirectTo: "" });
     expect(await page("?mode=signup&redirectTo=%2Fmy-appointments")).toMatchObject({
@@ -55,10 +47,8 @@ describe("the login page's loader", () => {
   });
 
   it("gives each form the attributes of the schema the server checks it with", async () => {
-    const context = await pageContext(suite.app);
-    const { data } = await answerOf<LoginPage>(() =>
-      loader({ request: pageGet(context, "/login"), context } as never),
-    );
+    const context = await suite.pageContext();
+    const { data } = await callLoader<LoginPage>(loader, context, "/login");
     expect(data.fields.login.email).toEqual({ name: "email", required: true, type: "email", maxLength: 254 });
     expect(data.fields.signup.password).toEqual({
       name: "password",
@@ -70,8 +60,8 @@ describe("the login page's loader", () => {
 
   it("sends a visitor who is signed in home", async () => {
     const signedIn = await signUp(suite.app.app);
-    const context = await pageContext(suite.app, { token: signedIn.token });
-    const answer = await answerOf(() => loader({ request: pageGet(context, "/login"), context } as never));
+    const context = await suite.pageContext({ token: signedIn.token });
+    const answer = await callLoader(loader, context, "/login");
     expect({ status: answer.status, location: answer.location }).toEqual({ status: 302, location: "/" });
   });
 });
@@ -113,7 +103,7 @@ describe("logging in", () => {
 
   it("goes home, on this origin, when redirectTo hides another site behind a control character or a backslash", async () => {
     const account = await signUp(suite.app.app);
-    const here = new URL((await pageContext(suite.app)).env.publicUrl).origin;
+    const here = new URL((await suite.pageContext()).env.publicUrl).origin;
     const disguised = [
       "/\t/evil.example",
       "/\t/evil.example/my-appointments",

@@ -14,15 +14,14 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({
     title: new URLSearchParams(location.search).get("mode") === "signup" ? "Create Account" : "Login",
     description: "Log in or create an account to book consultants and manage your appointments.",
     path: "/login",
     origin: originFrom(matches),
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (context.user) throw redirect("/");
@@ -186,6 +185,4 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;

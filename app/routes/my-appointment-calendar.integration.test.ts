@@ -4,18 +4,16 @@ import type { RequestContext } from "~/request-context.server";
 import { cancel, createUserWithSession, getWith } from "../../tests/setup/factories";
 import { parseICalendar } from "../../tests/setup/icalendar";
 import { mailsOfKind } from "../../tests/setup/payments";
-import { answerOf, bookedCustomers, pageContext, pageGet, routeSuite } from "../../tests/setup/route-calls";
+import { callLoader, routeSuite } from "../../tests/setup/route-calls";
 import { loader } from "./my-appointment-calendar";
 import { loader as myAppointmentsLoader } from "./my-appointments";
 
 const suite = routeSuite();
-const bookedCustomer = bookedCustomers(suite);
+const bookedCustomer = suite.bookedCustomers();
 
 function download(context: RequestContext, appointmentId: string) {
   const path = `/my-appointments/${appointmentId}/calendar.ics`;
-  return answerOf<string>(() =>
-    loader({ request: pageGet(context, path), context, params: { appointmentId } } as never),
-  );
+  return callLoader<string>(loader, context, path, { appointmentId });
 }
 
 describe("GET /my-appointments/:id/calendar.ics", () => {
@@ -43,7 +41,7 @@ describe("GET /my-appointments/:id/calendar.ics", () => {
   it("answers 404 to anyone else, and for an unknown id or one that is not an id", async () => {
     const { appointmentId } = await bookedCustomer("victim");
     const intruder = await createUserWithSession(suite.db, "intruder");
-    const context = await pageContext(suite.app, { token: intruder.token });
+    const context = await suite.pageContext({ token: intruder.token });
     for (const id of [appointmentId, "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
       const answer = await download(context, id);
       expect(answer.status, id).toBe(404);
@@ -53,7 +51,7 @@ describe("GET /my-appointments/:id/calendar.ics", () => {
 
   it("sends a visitor who is not signed in to the login page first", async () => {
     const { appointmentId } = await bookedCustomer("later");
-    const answer = await download(await pageContext(suite.app), appointmentId);
+    const answer = await download(await suite.pageContext(), appointmentId);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe(
       `/login?redirectTo=${encodeURIComponent(`/my-appointments/${appointmentId}/calendar.ics`)}`,
@@ -65,8 +63,10 @@ describe("the meeting link and calendar links", () => {
   type Listed = { id: string; meetingUrl: string | null; calendarLinks: { file: string } | null };
 
   async function listed(context: RequestContext, appointmentId: string): Promise<Listed> {
-    const answer = await answerOf<{ appointments: Listed[] }>(() =>
-      myAppointmentsLoader({ request: pageGet(context, "/my-appointments"), context, params: {} } as never),
+    const answer = await callLoader<{ appointments: Listed[] }>(
+      myAppointmentsLoader,
+      context,
+      "/my-appointments",
     );
     return answer.data.appointments.find((appointment) => appointment.id === appointmentId)!;
   }

@@ -7,34 +7,24 @@ import { formatDay, formatTimeOfDay } from "~/lib/dates";
 import type { RequestContext } from "~/request-context.server";
 import { createUserWithSession } from "../../tests/setup/factories";
 import { appointmentRow } from "../../tests/setup/payments";
-import {
-  answerOf,
-  bookedCustomers,
-  expectRedirectWithToast,
-  formPost,
-  pageContext,
-  pageGet,
-  routeSuite,
-} from "../../tests/setup/route-calls";
+import { callAction, callLoader, expectRedirectWithToast, routeSuite } from "../../tests/setup/route-calls";
 import { action, loader } from "./my-appointments";
 
 const suite = routeSuite();
-const customerWithAppointment = bookedCustomers(suite);
+const customerWithAppointment = suite.bookedCustomers();
 
 function post(context: RequestContext, fields: Record<string, string>) {
-  return answerOf<FormFailure>(() =>
-    action({ request: formPost(context, "/my-appointments", fields), context, params: {} } as never),
-  );
+  return callAction<FormFailure>(action, context, "/my-appointments", fields);
 }
 
 describe("My Appointments", () => {
   it("sends a visitor who is not signed in to login, to come back here", async () => {
-    const context = await pageContext(suite.app);
+    const context = await suite.pageContext();
     for (const call of [
-      () => loader({ request: pageGet(context, "/my-appointments"), context } as never),
-      () => action({ request: formPost(context, "/my-appointments", {}), context, params: {} } as never),
+      () => callLoader(loader, context, "/my-appointments"),
+      () => callAction(action, context, "/my-appointments", {}),
     ]) {
-      const answer = await answerOf(call);
+      const answer = await call();
       expect({ status: answer.status, location: answer.location }).toEqual({
         status: 302,
         location: "/login?redirectTo=%2Fmy-appointments",
@@ -45,8 +35,10 @@ describe("My Appointments", () => {
   it("lists only the customer's own appointments", async () => {
     const mine = await customerWithAppointment("lister");
     await customerWithAppointment("someone-else");
-    const { data } = await answerOf<{ appointments: { id: string; status: string }[] }>(() =>
-      loader({ request: pageGet(mine.context, "/my-appointments"), context: mine.context } as never),
+    const { data } = await callLoader<{ appointments: { id: string; status: string }[] }>(
+      loader,
+      mine.context,
+      "/my-appointments",
     );
     expect(data.appointments.map(({ id, status }) => ({ id, status }))).toEqual([
       { id: mine.appointmentId, status: "booked" },
@@ -56,10 +48,10 @@ describe("My Appointments", () => {
   it("shows each time in the customer's own zone, named, with the agency's time beside it", async () => {
     const { customer, appointmentId } = await customerWithAppointment("zoned");
     await suite.db.update(users).set({ timeZone: "Asia/Kolkata" }).where(eq(users.id, customer.id));
-    const context = await pageContext(suite.app, { token: customer.token });
-    const { data } = await answerOf<{
+    const context = await suite.pageContext({ token: customer.token });
+    const { data } = await callLoader<{
       appointments: { id: string; day: string; time: string; agencyTime: string | null }[];
-    }>(() => loader({ request: pageGet(context, "/my-appointments"), context } as never));
+    }>(loader, context, "/my-appointments");
     const startsAt = (await appointmentRow(suite.db, appointmentId)).startsAt;
     const row = data.appointments.find((appointment) => appointment.id === appointmentId)!;
     expect(row.day).toBe(formatDay(startsAt, "Asia/Kolkata"));
@@ -84,7 +76,7 @@ describe("My Appointments", () => {
   it("answers someone else's appointment as not found, leaving it booked", async () => {
     const owner = await customerWithAppointment("owner");
     const stranger = await createUserWithSession(suite.db, "stranger");
-    const context = await pageContext(suite.app, { token: stranger.token });
+    const context = await suite.pageContext({ token: stranger.token });
     const answer = await post(context, { intent: "cancel", appointmentId: owner.appointmentId });
     expect(answer.status).toBe(404);
     expect(answer.data.error).toBe("We could not find that appointment.");

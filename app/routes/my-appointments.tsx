@@ -27,15 +27,14 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-appointments";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
     title: "My Appointments",
     description: "Your booked consultations.",
     path: "/my-appointments",
     origin: originFrom(matches),
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);

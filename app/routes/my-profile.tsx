@@ -20,15 +20,14 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-profile";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
     title: "My Profile",
     description: "Your profile.",
     path: "/my-profile",
     origin: originFrom(matches),
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -71,9 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, kyc } = loaderData;

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { PictureChooser } from "~/components/account/picture-chooser";
 import { Portrait } from "~/components/booking/portrait";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form-controls";
@@ -55,9 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function MyScheduleProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { consultant, fields } = loaderData;
@@ -79,7 +77,7 @@ export default function MyScheduleProfile({ loaderData, actionData }: Route.Comp
           <>
             {" "}
             <Link
-              to={`/appointment/${consultant.id}`}
+              to={href("/appointment/:docId", { docId: consultant.id })}
               className="font-medium text-brand-700 underline-offset-4 hover:underline"
             >
               See it as customers do

@@ -3,14 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { createConsultant, createUserWithRole, type RoleUser } from "../../tests/setup/factories";
-import {
-  answerOf,
-  expectRedirectWithToast,
-  formPost,
-  pageContext,
-  pageGet,
-  routeSuite,
-} from "../../tests/setup/route-calls";
+import { callAction, callLoader, expectRedirectWithToast, routeSuite } from "../../tests/setup/route-calls";
 import { insertAppointment } from "../../tests/setup/staff-appointments";
 import { action, loader } from "./my-schedule";
 import { action as profileAction } from "./my-schedule-profile";
@@ -30,12 +23,10 @@ beforeAll(async () => {
 });
 
 async function post(path: string, fields: Record<string, string | string[]>, act = action) {
-  const context = await pageContext(suite.app, { token: account.token });
+  const context = await suite.pageContext({ token: account.token });
   return {
     context,
-    answer: await answerOf<FormFailure>(() =>
-      act({ request: formPost(context, path, fields), context, params: {} } as never),
-    ),
+    answer: await callAction<FormFailure>(act, context, path, fields),
   };
 }
 
@@ -44,11 +35,11 @@ describe("/my-schedule", () => {
     const soon = await insertAppointment(suite.db, consultant, customer.id, new Date(Date.now() + 30 * HOUR));
     const started = await insertAppointment(suite.db, consultant, customer.id, new Date(Date.now() - HOUR));
     await insertAppointment(suite.db, other, customer.id, new Date(Date.now() + 31 * HOUR));
-    const context = await pageContext(suite.app, { token: account.token });
-    const { data } = await answerOf<{
+    const context = await suite.pageContext({ token: account.token });
+    const { data } = await callLoader<{
       upcoming: { appointments: { id: string; customer: { name: string }; markable: boolean }[] };
       started: { appointments: { id: string; markable: boolean }[] };
-    }>(() => loader({ request: pageGet(context, "/my-schedule"), context, params: {} } as never));
+    }>(loader, context, "/my-schedule");
     expect(data.upcoming.appointments.map((row) => [row.id, row.customer.name, row.markable])).toEqual([
       [soon.id, "Noor Customer", false],
     ]);

@@ -121,9 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 type Loaded = Route.ComponentProps["loaderData"];
 type Row = Loaded["upcoming"]["appointments"][number];

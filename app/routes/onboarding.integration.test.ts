@@ -7,14 +7,7 @@ import { latestAllowedBirthDate } from "~/features/kyc/kyc-steps";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "~/lib/honeypot";
 import type { RequestContext } from "~/request-context.server";
 import { createUserWithSession } from "../../tests/setup/factories";
-import {
-  answerOf,
-  expectRedirectWithToast,
-  formPost,
-  pageContext,
-  pageGet,
-  routeSuite,
-} from "../../tests/setup/route-calls";
+import { callAction, callLoader, expectRedirectWithToast, routeSuite } from "../../tests/setup/route-calls";
 import { action, loader } from "./onboarding";
 
 const suite = routeSuite();
@@ -36,27 +29,21 @@ interface StepAnswer {
 /** A signed-in customer on the onboarding page. */
 async function customer() {
   const user = await createUserWithSession(suite.db, "onboarding");
-  return { user, context: await pageContext(suite.app, { token: user.token }) };
+  return { user, context: await suite.pageContext({ token: user.token }) };
 }
 
 function send(context: RequestContext, fields: Record<string, string>, path = "/onboarding") {
-  return answerOf<StepAnswer>(() =>
-    action({
-      request: formPost(context, path, { [HONEYPOT_FIELD]: "", ...fields }),
-      context,
-      params: {},
-    } as never),
-  );
+  return callAction<StepAnswer>(action, context, path, { [HONEYPOT_FIELD]: "", ...fields });
 }
 
 describe("onboarding's guard", () => {
   it("sends a visitor who is not signed in to login, to come back here", async () => {
-    const context = await pageContext(suite.app);
+    const context = await suite.pageContext();
     for (const call of [
-      () => loader({ request: pageGet(context, "/onboarding"), context } as never),
-      () => action({ request: formPost(context, "/onboarding", details), context, params: {} } as never),
+      () => callLoader(loader, context, "/onboarding"),
+      () => callAction(action, context, "/onboarding", details),
     ]) {
-      const answer = await answerOf(call);
+      const answer = await call();
       expect({ status: answer.status, location: answer.location }).toEqual({
         status: 302,
         location: "/login?redirectTo=%2Fonboarding",
@@ -140,9 +127,7 @@ describe("the onboarding steps", () => {
       addressLine1: "1 Profile Road",
       addressLine2: "Springfield",
     });
-    const page = await answerOf<{ startingValues: Record<string, string> }>(() =>
-      loader({ request: pageGet(context, "/onboarding"), context } as never),
-    );
+    const page = await callLoader<{ startingValues: Record<string, string> }>(loader, context, "/onboarding");
     expect(page.data.startingValues).toEqual({
       address: "1 Profile Road, Springfield",
       phone: "(201) 555-0199",
@@ -218,9 +203,7 @@ describe("the onboarding steps", () => {
 
   it("gives the form the attributes of the schema the server checks", async () => {
     const { context } = await customer();
-    const { data } = await answerOf<Awaited<ReturnType<typeof loader>>>(() =>
-      loader({ request: pageGet(context, "/onboarding"), context } as never),
-    );
+    const { data } = await callLoader<Awaited<ReturnType<typeof loader>>>(loader, context, "/onboarding");
     expect(data.previous).toBeNull();
     expect(data.fields).toMatchObject({
       address: { required: true, minLength: 5, maxLength: 300 },

@@ -23,15 +23,14 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/onboarding";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
     title: "Onboarding",
     description: "Tell us a little about yourself to finish setting up your account.",
     path: "/onboarding",
     origin: originFrom(matches),
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 type KycValues = Record<KycField, string>;
 
@@ -102,9 +101,7 @@ function firstStepWithProblem(values: KycValues): number {
   return firstBadStep >= 0 && firstBadStep < 2 ? firstBadStep + 1 : 3;
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const state: StepState =

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { findProject, projectView } from "~/features/projects/projects.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/project";
@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: loaderData.project.name,
         description: loaderData.project.summary,
-        path: `/projects/${loaderData.project.id}`,
+        path: href("/projects/:projectId", { projectId: loaderData.project.id }),
         origin: originFrom(matches),
       })
     : [];
@@ -25,7 +25,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-4xl px-4 py-12">
       <Link
-        to={`/project/${project.type}`}
+        to={href("/project/:type?", { type: project.type })}
         className="font-medium text-brand-700 text-sm underline-offset-4 hover:underline"
       >
         ← {project.typeLabel} projects

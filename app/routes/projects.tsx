@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { FilterSidebar } from "~/components/booking/filter-sidebar";
 import { StatusDot } from "~/components/booking/status-dot";
 import {
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     title: "Projects",
     description:
       "Browse the projects our clients invest in, by type, with their status and return on investment.",
-    path: params.type ? `/project/${params.type}` : "/project",
+    path: params.type ? href("/project/:type?", { type: params.type }) : "/project",
     origin: originFrom(matches),
   });
 
@@ -50,7 +50,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           { label: "All Projects", to: "/project", active: selectedType === null },
           ...types.map((entry) => ({
             label: entry.label,
-            to: `/project/${entry.type}`,
+            to: href("/project/:type?", { type: entry.type }),
             active: selectedType === entry.type,
           })),
         ]}
@@ -77,7 +77,7 @@ function ProjectCard({ project, eager }: { project: ProjectView; eager: boolean 
   const active = project.status === "active";
   return (
     <Link
-      to={`/projects/${project.id}`}
+      to={href("/projects/:projectId", { projectId: project.id })}
       className="group block overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <img

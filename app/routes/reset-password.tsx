@@ -11,15 +11,14 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
     title: loaderData?.invite ? "Set your password" : "Choose a new password",
     description: "Choose a new password for your account.",
     path: "/reset-password",
     origin: originFrom(matches),
-  }),
-  { name: "robots", content: "noindex" },
-];
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -56,9 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 /** The button's words while the password is on its way (the static page's behaviour shows them too). */
 const SAVING_LABEL = "Saving...";

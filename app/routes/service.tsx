@@ -1,5 +1,5 @@
 import { ArrowRight, BadgePercent, Check, ChevronRight } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { illustrationMarkup } from "~/components/site/illustration-markup.server";
 import { ServerPicture } from "~/components/site/server-picture";
 import { firstCycleOffer } from "~/content/offers";
@@ -201,7 +201,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             {consultantGroups.map((group) => (
               <li key={group.slug}>
                 <Link
-                  to={`/consultant/${group.slug}`}
+                  to={href("/consultant/:speciality?", { speciality: group.slug })}
                   className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-5 py-2.5 font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
                 >
                   {group.name}

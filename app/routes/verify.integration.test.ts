@@ -2,20 +2,12 @@ import { describe, expect, it } from "vitest";
 import { completeSandboxCheckout } from "~/features/payments/sandbox-checkout.server";
 import type { RequestContext } from "~/request-context.server";
 import { appointmentRow, onlyPayment } from "../../tests/setup/payments";
-import {
-  answerOf,
-  bookedCustomers,
-  formPost,
-  pageContext,
-  pageGet,
-  routeSuite,
-  toastOf,
-} from "../../tests/setup/route-calls";
+import { callAction, callLoader, routeSuite, toastOf } from "../../tests/setup/route-calls";
 import { action as appointmentsAction } from "./my-appointments";
 import { action, loader } from "./verify";
 
 const suite = routeSuite();
-const customerWithAppointment = bookedCustomers(suite);
+const customerWithAppointment = suite.bookedCustomers();
 
 /** Starts the sandbox checkout from My Appointments, as the Pay button does. */
 async function startCheckout(
@@ -23,13 +15,11 @@ async function startCheckout(
   appointmentId: string,
   provider: "stripe" | "razorpay",
 ) {
-  const answer = await answerOf(() =>
-    appointmentsAction({
-      request: formPost(context, "/my-appointments", { intent: "pay", provider, appointmentId }),
-      context,
-      params: {},
-    } as never),
-  );
+  const answer = await callAction(appointmentsAction, context, "/my-appointments", {
+    intent: "pay",
+    provider,
+    appointmentId,
+  });
   expect(answer.status).toBe(302);
   expect(answer.location).toMatch(/^\/sandbox\/checkout\//);
   return onlyPayment(suite.db, appointmentId);
@@ -37,16 +27,8 @@ async function startCheckout(
 
 /** The /verify page as the provider sends the visitor back: the loader passes the query on, the form posts it. */
 async function returnTo(context: RequestContext, url: string) {
-  const page = await answerOf<{ fields: [string, string][] }>(() =>
-    loader({ request: pageGet(context, url), context } as never),
-  );
-  const answer = await answerOf(() =>
-    action({
-      request: formPost(context, "/verify", Object.fromEntries(page.data.fields)),
-      context,
-      params: {},
-    } as never),
-  );
+  const page = await callLoader<{ fields: [string, string][] }>(loader, context, url);
+  const answer = await callAction(action, context, "/verify", Object.fromEntries(page.data.fields));
   expect({ status: answer.status, location: answer.location }).toEqual({
     status: 302,
     location: "/my-appointments",
@@ -56,10 +38,8 @@ async function returnTo(context: RequestContext, url: string) {
 
 describe("/verify", () => {
   it("sends a visitor who is not signed in to login, to come back with the same query", async () => {
-    const context = await pageContext(suite.app);
-    const answer = await answerOf(() =>
-      loader({ request: pageGet(context, "/verify?success=true&appointmentId=x"), context } as never),
-    );
+    const context = await suite.pageContext();
+    const answer = await callLoader(loader, context, "/verify?success=true&appointmentId=x");
     expect(answer.location).toBe(
       `/login?redirectTo=${encodeURIComponent("/verify?success=true&appointmentId=x")}`,
     );
@@ -67,11 +47,10 @@ describe("/verify", () => {
 
   it("passes on only the provider's fields", async () => {
     const { context } = await customerWithAppointment("query");
-    const { data } = await answerOf<{ fields: [string, string][] }>(() =>
-      loader({
-        request: pageGet(context, "/verify?success=true&appointmentId=a&paid=yes&session_id=s"),
-        context,
-      } as never),
+    const { data } = await callLoader<{ fields: [string, string][] }>(
+      loader,
+      context,
+      "/verify?success=true&appointmentId=a&paid=yes&session_id=s",
     );
     expect(data.fields).toEqual([
       ["success", "true"],

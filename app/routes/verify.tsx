@@ -86,9 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();

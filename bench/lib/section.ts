@@ -1,5 +1,5 @@
 /** What every bench section gets: the running production server. */
-export interface BenchContext {
+interface BenchContext {
   /** Base URL of the production server, on 127.0.0.1. */
   baseUrl: string;
   /** The server's process id, for reading its memory from /proc. */

@@ -5,8 +5,8 @@ import type { RequestContext } from "~/request-context.server";
 
 /**
  * Hono's per-request variables: the same parts loaders get as their context. Read one with
- * `context.get(name)`: `context.var` builds a new object of all of them at each use (measured at
- * about 4 % of a refused booking, read several times a request).
+ * `context.get(name)`: `context.var` builds a new object of all of them at each use (a cost paid
+ * several times a request, refused bookings included).
  */
 export type ApiEnv = { Variables: RequestContext & WriteFacts };
 

@@ -1,13 +1,8 @@
-import { rm } from "node:fs/promises";
 import { demoConsultants } from "@db/demo-consultants";
 import { appointments, consultants, outbox } from "@db/schema";
-import { seedDatabase } from "@db/seed";
 import { and, eq, isNull } from "drizzle-orm";
-import { DateTime } from "luxon";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
-import type { DatabaseHandle } from "~/infra/db.server";
-import type { Environment } from "~/infra/env.server";
 import {
   type BookingBody,
   book,
@@ -20,41 +15,19 @@ import {
   expectFailure,
   getWith,
   postJson,
-  type RequestTarget,
   signUp,
 } from "../../tests/setup/factories";
+import { frozenSuite, NOW } from "../../tests/setup/frozen-suite";
 import { eventMinutes, parseICalendar, parseUtcDateTime } from "../../tests/setup/icalendar";
-import { FULL_DAY_SLOT_TIMES } from "../../tests/setup/slot-grid";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
+import { FULL_DAY_SLOT_TIMES, WINDOW_FROM_MAY_3_2027 } from "../../tests/setup/slot-grid";
 
 /**
- * "Now" for the whole file: Monday 3 May 2027, 12:10 PM in New York (the default AGENCY_TZ), so
- * today's first free slot is 12:30 PM and the window runs from 3_5_2027 to 9_5_2027.
+ * "Now" for the whole file is NOW: Monday 3 May 2027, 12:10 PM in New York (the default AGENCY_TZ),
+ * so today's first free slot is 12:30 PM and the window runs from 3_5_2027 to 9_5_2027.
  */
-const ZONE = "America/New_York";
-const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
-
-let database: DatabaseHandle;
-let app: RequestTarget;
-let env: Environment;
-
-beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
+const suite = frozenSuite({
   // The races below send 50 requests at once: the database decides them, not the cap on requests in flight.
-  ({ app, env } = createTestApp(database, { settings: { MAX_REQUESTS_IN_FLIGHT: "1000" } }));
-});
-afterEach(() => {
-  // A test that moved the clock forward leaves the next one at the same "now".
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await database?.close();
-  if (env) await rm(env.dataDirectory, { recursive: true, force: true });
+  settings: { MAX_REQUESTS_IN_FLIGHT: "1000" },
 });
 
 interface PublicDoctor {
@@ -93,7 +66,7 @@ interface AppointmentsAnswer {
 }
 
 async function doctors(path = "/api/doctor/list"): Promise<PublicDoctor[]> {
-  const response = await getWith(app, path);
+  const response = await getWith(suite.app, path);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { success: boolean; doctors: PublicDoctor[] };
   expect(body.success).toBe(true);
@@ -107,7 +80,7 @@ async function doctorNamed(name: string): Promise<PublicDoctor> {
 }
 
 async function slotsOf(consultantId: string): Promise<SlotsAnswer> {
-  const response = await getWith(app, `/api/consultant/${consultantId}/slots`);
+  const response = await getWith(suite.app, `/api/consultant/${consultantId}/slots`);
   expect(response.status).toBe(200);
   return (await response.json()) as SlotsAnswer;
 }
@@ -120,7 +93,7 @@ async function freeTimes(consultantId: string, date: string): Promise<string[]> 
 }
 
 async function appointmentsOf(token: string): Promise<AppointmentsAnswer["appointments"]> {
-  const response = await getWith(app, "/api/user/appointments", { token });
+  const response = await getWith(suite.app, "/api/user/appointments", { token });
   expect(response.status).toBe(200);
   const body = (await response.json()) as AppointmentsAnswer;
   expect(body.success).toBe(true);
@@ -128,20 +101,20 @@ async function appointmentsOf(token: string): Promise<AppointmentsAnswer["appoin
 }
 
 async function appointmentRow(id: string) {
-  const [row] = await database.db.select().from(appointments).where(eq(appointments.id, id));
+  const [row] = await suite.db.select().from(appointments).where(eq(appointments.id, id));
   if (!row) throw new Error(`no appointment ${id}`);
   return row;
 }
 
 async function writtenCounts() {
   return {
-    appointments: await countRows(database.db, appointments),
-    outbox: await countRows(database.db, outbox),
+    appointments: await countRows(suite.db, appointments),
+    outbox: await countRows(suite.db, outbox),
   };
 }
 
 function mailsTo(recipient: string) {
-  return database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(outbox.createdAt);
+  return suite.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(outbox.createdAt);
 }
 
 describe("GET /api/doctor/list and /api/consultant/list", () => {
@@ -170,7 +143,7 @@ describe("GET /api/doctor/list and /api/consultant/list", () => {
         _id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
         name: demo!.name,
         // Absolute, so the old front end served from another origin can load it (DESIGN §4).
-        image: `${env.publicUrl}/images/consultants/${demo!.slug}.webp`,
+        image: `${suite.env.publicUrl}/images/consultants/${demo!.slug}.webp`,
         speciality: demo!.speciality,
         degree: demo!.degree,
         experience: demo!.experience,
@@ -185,25 +158,25 @@ describe("GET /api/doctor/list and /api/consultant/list", () => {
   });
 
   it("shows an active booking in slots_booked and drops it once cancelled", async () => {
-    const lucas = await consultantNamed(database.db, "Lucas Meyer");
-    const user = await createUserWithSession(database.db);
-    const kept = await bookOrFail(app, user.token, {
+    const lucas = await consultantNamed(suite.db, "Lucas Meyer");
+    const user = await createUserWithSession(suite.db);
+    const kept = await bookOrFail(suite.app, user.token, {
       docId: lucas.id,
       slotDate: "5_5_2027",
       slotTime: "11:00 AM",
     });
-    const dropped = await bookOrFail(app, user.token, {
+    const dropped = await bookOrFail(suite.app, user.token, {
       docId: lucas.id,
       slotDate: "6_5_2027",
       slotTime: "01:00 PM",
     });
-    expect((await cancel(app, user.token, dropped)).status).toBe(200);
+    expect((await cancel(suite.app, user.token, dropped)).status).toBe(200);
 
     expect((await doctorNamed("Lucas Meyer")).slots_booked).toEqual({ "5_5_2027": ["11:00 AM"] });
     const other = (await doctors("/api/consultant/list")).find((doctor) => doctor.name === "Priya Desai");
     expect(other?.slots_booked["5_5_2027"] ?? []).not.toContain("11:00 AM");
 
-    expect((await cancel(app, user.token, kept)).status).toBe(200);
+    expect((await cancel(suite.app, user.token, kept)).status).toBe(200);
     expect((await doctorNamed("Lucas Meyer")).slots_booked).toEqual({});
   });
 
@@ -226,19 +199,11 @@ describe("GET /api/doctor/list and /api/consultant/list", () => {
 
 describe("GET /api/consultant/{id}/slots", () => {
   it("gives seven days: today from the next half hour, then every half hour from 10:00 AM to 8:30 PM", async () => {
-    const ethan = await consultantNamed(database.db, "Ethan Brooks");
+    const ethan = await consultantNamed(suite.db, "Ethan Brooks");
     const answer = await slotsOf(ethan.id);
     expect(answer.success).toBe(true);
     expect(answer.available).toBe(true);
-    expect(answer.days.map((day) => day.date)).toEqual([
-      "2027-05-03",
-      "2027-05-04",
-      "2027-05-05",
-      "2027-05-06",
-      "2027-05-07",
-      "2027-05-08",
-      "2027-05-09",
-    ]);
+    expect(answer.days.map((day) => day.date)).toEqual(WINDOW_FROM_MAY_3_2027);
     const [today, ...later] = answer.days;
     expect(today!.slots.map((slot) => slot.slotTime)).toEqual(
       FULL_DAY_SLOT_TIMES.slice(FULL_DAY_SLOT_TIMES.indexOf("12:30 PM")),
@@ -260,10 +225,10 @@ describe("GET /api/consultant/{id}/slots", () => {
   });
 
   it("leaves out a booked slot, for that consultant only", async () => {
-    const emma = await consultantNamed(database.db, "Emma Wilson");
-    const ethan = await consultantNamed(database.db, "Ethan Brooks");
-    const user = await createUserWithSession(database.db);
-    await bookOrFail(app, user.token, { docId: emma.id, slotDate: "4_5_2027", slotTime: "02:30 PM" });
+    const emma = await consultantNamed(suite.db, "Emma Wilson");
+    const ethan = await consultantNamed(suite.db, "Ethan Brooks");
+    const user = await createUserWithSession(suite.db);
+    await bookOrFail(suite.app, user.token, { docId: emma.id, slotDate: "4_5_2027", slotTime: "02:30 PM" });
 
     const emmaTimes = await freeTimes(emma.id, "2027-05-04");
     expect(emmaTimes).not.toContain("02:30 PM");
@@ -272,7 +237,7 @@ describe("GET /api/consultant/{id}/slots", () => {
   });
 
   it("gives no slots for a consultant who is not taking bookings", async () => {
-    const henry = await consultantNamed(database.db, "Henry Okoro");
+    const henry = await consultantNamed(suite.db, "Henry Okoro");
     expect(henry.available).toBe(false);
     const answer = await slotsOf(henry.id);
     expect(answer.available).toBe(false);
@@ -285,15 +250,15 @@ describe("GET /api/consultant/{id}/slots", () => {
     ["a malformed id", "not-a-consultant"],
     ["an id with SQL in it", "1' or '1'='1"],
   ])("answers %s with 404 and a sentence", async (_label, id) => {
-    await expectFailure(await getWith(app, `/api/consultant/${encodeURIComponent(id)}/slots`), 404);
+    await expectFailure(await getWith(suite.app, `/api/consultant/${encodeURIComponent(id)}/slots`), 404);
   });
 });
 
 describe("POST /api/user/book-appointment", () => {
   it("books the slot: 201 with the id; the row holds the fee in cents and a snapshot of the consultant", async () => {
-    const nina = await consultantNamed(database.db, "Nina Petrova");
-    const user = await signUp(app);
-    const response = await book(app, user.token, {
+    const nina = await consultantNamed(suite.db, "Nina Petrova");
+    const user = await signUp(suite.app);
+    const response = await book(suite.app, user.token, {
       docId: nina.id,
       slotDate: "6_5_2027",
       slotTime: "03:00 PM",
@@ -312,7 +277,7 @@ describe("POST /api/user/book-appointment", () => {
       completedAt: null,
     });
     expect(row.startsAt.toISOString()).toBe("2027-05-06T19:00:00.000Z");
-    // Storage keeps the domain's snapshot, in cents (issue 11); the API still shows `docData`.
+    // Storage keeps the domain's snapshot, in cents (decision 10); the API still shows `docData`.
     expect(row.consultantSnapshot).toEqual({
       name: "Nina Petrova",
       image: nina.image,
@@ -327,18 +292,18 @@ describe("POST /api/user/book-appointment", () => {
   });
 
   it("keeps the fee of the booking time when the consultant's fee changes afterwards", async () => {
-    const james = await consultantNamed(database.db, "James Carter");
+    const james = await consultantNamed(suite.db, "James Carter");
     const oldFee = james.feeCents;
-    const user = await createUserWithSession(database.db);
-    const before = await bookOrFail(app, user.token, {
+    const user = await createUserWithSession(suite.db);
+    const before = await bookOrFail(suite.app, user.token, {
       docId: james.id,
       slotDate: "8_5_2027",
       slotTime: "10:30 AM",
     });
-    await database.db.update(consultants).set({ feeCents: 19_900 }).where(eq(consultants.id, james.id));
+    await suite.db.update(consultants).set({ feeCents: 19_900 }).where(eq(consultants.id, james.id));
     try {
       vi.setSystemTime(NOW.getTime() + 60_000);
-      const after = await bookOrFail(app, user.token, {
+      const after = await bookOrFail(suite.app, user.token, {
         docId: james.id,
         slotDate: "8_5_2027",
         slotTime: "11:00 AM",
@@ -349,27 +314,27 @@ describe("POST /api/user/book-appointment", () => {
       expect(oldest).toMatchObject({ _id: before, amount: oldFee / 100, docData: { fees: oldFee / 100 } });
       expect(newest).toMatchObject({ _id: after, amount: 199, docData: { fees: 199 } });
     } finally {
-      await database.db.update(consultants).set({ feeCents: oldFee }).where(eq(consultants.id, james.id));
+      await suite.db.update(consultants).set({ feeCents: oldFee }).where(eq(consultants.id, james.id));
     }
   });
 
   it("lists the user's appointments in booking order, oldest first, in the old clients' format", async () => {
-    const isabella = await consultantNamed(database.db, "Isabella Rossi");
-    const user = await createUserWithSession(database.db);
-    const first = await bookOrFail(app, user.token, {
+    const isabella = await consultantNamed(suite.db, "Isabella Rossi");
+    const user = await createUserWithSession(suite.db);
+    const first = await bookOrFail(suite.app, user.token, {
       docId: isabella.id,
       slotDate: "5_5_2027",
       slotTime: "10:00 AM",
     });
     vi.setSystemTime(NOW.getTime() + 60_000);
     // Today's next half hour is bookable; the earlier slot was booked later.
-    const second = await bookOrFail(app, user.token, {
+    const second = await bookOrFail(suite.app, user.token, {
       docId: isabella.id,
       slotDate: "3_5_2027",
       slotTime: "12:30 PM",
     });
     vi.setSystemTime(NOW.getTime() + 120_000);
-    const third = await bookOrFail(app, user.token, {
+    const third = await bookOrFail(suite.app, user.token, {
       docId: isabella.id,
       slotDate: "9_5_2027",
       slotTime: "08:30 PM",
@@ -387,7 +352,7 @@ describe("POST /api/user/book-appointment", () => {
       docData: {
         _id: isabella.id,
         name: "Isabella Rossi",
-        image: `${env.publicUrl}${isabella.image}`,
+        image: `${suite.env.publicUrl}${isabella.image}`,
         speciality: isabella.speciality,
         degree: isabella.degree,
         experience: isabella.experience,
@@ -411,7 +376,7 @@ describe("POST /api/user/book-appointment", () => {
   });
 
   it("answers GET /api/user/appointments without a token with 401", async () => {
-    await expectFailure(await getWith(app, "/api/user/appointments"), 401);
+    await expectFailure(await getWith(suite.app, "/api/user/appointments"), 401);
   });
 
   const badBookings: [
@@ -488,11 +453,14 @@ describe("POST /api/user/book-appointment", () => {
     ["an empty body", 400, () => ""],
   ];
   it.each(badBookings)("answers %s with %i, a sentence, and writes nothing", async (_label, status, body) => {
-    const amelia = await consultantNamed(database.db, "Amelia Hart");
-    const henry = await consultantNamed(database.db, "Henry Okoro");
-    const user = await createUserWithSession(database.db);
+    const amelia = await consultantNamed(suite.db, "Amelia Hart");
+    const henry = await consultantNamed(suite.db, "Henry Okoro");
+    const user = await createUserWithSession(suite.db);
     const before = await writtenCounts();
-    await expectFailure(await book(app, user.token, body({ amelia: amelia.id, henry: henry.id })), status);
+    await expectFailure(
+      await book(suite.app, user.token, body({ amelia: amelia.id, henry: henry.id })),
+      status,
+    );
     expect(await writtenCounts()).toEqual(before);
     expect(await appointmentsOf(user.token)).toEqual([]);
   });
@@ -501,39 +469,39 @@ describe("POST /api/user/book-appointment", () => {
     ["no token", undefined],
     ["an unknown token", "not-a-real-session-token"],
   ])("answers a booking with %s with 401 and writes nothing", async (_label, token) => {
-    const amelia = await consultantNamed(database.db, "Amelia Hart");
+    const amelia = await consultantNamed(suite.db, "Amelia Hart");
     const before = await writtenCounts();
     await expectFailure(
-      await book(app, token, { docId: amelia.id, slotDate: "4_5_2027", slotTime: "10:00 AM" }),
+      await book(suite.app, token, { docId: amelia.id, slotDate: "4_5_2027", slotTime: "10:00 AM" }),
       401,
     );
     expect(await writtenCounts()).toEqual(before);
   });
 
   it("refuses a slot someone else holds with 409 and the slot-taken message", async () => {
-    const marcus = await consultantNamed(database.db, "Marcus Bell");
+    const marcus = await consultantNamed(suite.db, "Marcus Bell");
     const slot = { docId: marcus.id, slotDate: "4_5_2027", slotTime: "10:00 AM" };
-    const holder = await createUserWithSession(database.db);
-    const latecomer = await createUserWithSession(database.db);
-    await bookOrFail(app, holder.token, slot);
+    const holder = await createUserWithSession(suite.db);
+    const latecomer = await createUserWithSession(suite.db);
+    await bookOrFail(suite.app, holder.token, slot);
     const before = await writtenCounts();
-    const body = await expectFailure(await book(app, latecomer.token, slot), 409);
+    const body = await expectFailure(await book(suite.app, latecomer.token, slot), 409);
     expect(body.message).toBe(SLOT_TAKEN_MESSAGE);
     expect(body.message).toMatch(/^This slot is no longer available/);
     expect(await writtenCounts()).toEqual(before);
     // The holder cannot book it twice either.
-    await expectFailure(await book(app, holder.token, slot), 409);
+    await expectFailure(await book(suite.app, holder.token, slot), 409);
   });
 
   it("refuses a fourth unpaid upcoming booking of one user with 409", async () => {
-    const sofia = await consultantNamed(database.db, "Sofia Ramirez");
-    const user = await createUserWithSession(database.db);
+    const sofia = await consultantNamed(suite.db, "Sofia Ramirez");
+    const user = await createUserWithSession(suite.db);
     for (const slotTime of ["10:00 AM", "10:30 AM", "11:00 AM"]) {
-      await bookOrFail(app, user.token, { docId: sofia.id, slotDate: "7_5_2027", slotTime });
+      await bookOrFail(suite.app, user.token, { docId: sofia.id, slotDate: "7_5_2027", slotTime });
     }
     const before = await writtenCounts();
     const body = await expectFailure(
-      await book(app, user.token, { docId: sofia.id, slotDate: "7_5_2027", slotTime: "11:30 AM" }),
+      await book(suite.app, user.token, { docId: sofia.id, slotDate: "7_5_2027", slotTime: "11:30 AM" }),
       409,
     );
     expect(body.message).toMatch(/3 unpaid upcoming/);
@@ -542,10 +510,10 @@ describe("POST /api/user/book-appointment", () => {
   });
 
   it("answers the 31st booking attempt of one user within a minute with 429 and Retry-After", async () => {
-    const chloe = await consultantNamed(database.db, "Chloe Martin");
-    const [user, other] = await createUsersWithSessions(database.db, 2);
+    const chloe = await consultantNamed(suite.db, "Chloe Martin");
+    const [user, other] = await createUsersWithSessions(suite.db, 2);
     for (let attempt = 1; attempt <= 30; attempt++) {
-      const response = await book(app, user!.token, {
+      const response = await book(suite.app, user!.token, {
         docId: chloe.id,
         slotDate: "4_5_2027",
         slotTime: "10:15 AM",
@@ -554,7 +522,7 @@ describe("POST /api/user/book-appointment", () => {
     }
     const slot = { docId: chloe.id, slotDate: "4_5_2027", slotTime: "10:30 AM" };
     const before = await writtenCounts();
-    const limited = await book(app, user!.token, slot);
+    const limited = await book(suite.app, user!.token, slot);
     await expectFailure(limited, 429);
     const retryAfter = Number(limited.headers.get("Retry-After"));
     expect(Number.isInteger(retryAfter)).toBe(true);
@@ -563,20 +531,20 @@ describe("POST /api/user/book-appointment", () => {
     expect(await writtenCounts()).toEqual(before);
 
     // The limit is the user's: someone else books the same slot at once.
-    expect((await book(app, other!.token, slot)).status).toBe(201);
+    expect((await book(suite.app, other!.token, slot)).status).toBe(201);
     // A minute later the user may try again.
     vi.setSystemTime(NOW.getTime() + 60_000);
-    const later = await book(app, user!.token, { ...slot, slotTime: "11:00 AM" });
+    const later = await book(suite.app, user!.token, { ...slot, slotTime: "11:00 AM" });
     expect(later.status).toBe(201);
   });
 });
 
 describe("simultaneous bookings", () => {
   it("lets exactly one of 50 users take the same slot; the others get 409", async () => {
-    const daniel = await consultantNamed(database.db, "Daniel Kim");
+    const daniel = await consultantNamed(suite.db, "Daniel Kim");
     const slot = { docId: daniel.id, slotDate: "7_5_2027", slotTime: "04:00 PM" };
-    const people = await createUsersWithSessions(database.db, 50, "racer");
-    const responses = await Promise.all(people.map((person) => book(app, person.token, slot)));
+    const people = await createUsersWithSessions(suite.db, 50, "racer");
+    const responses = await Promise.all(people.map((person) => book(suite.app, person.token, slot)));
     const answers = await Promise.all(
       responses.map(async (response) => ({
         status: response.status,
@@ -591,7 +559,7 @@ describe("simultaneous bookings", () => {
       expect(answer.body).toEqual({ success: false, message: SLOT_TAKEN_MESSAGE });
     }
 
-    const rows = await database.db
+    const rows = await suite.db
       .select()
       .from(appointments)
       .where(
@@ -607,7 +575,7 @@ describe("simultaneous bookings", () => {
     const winnerIndex = answers.indexOf(winner);
     expect(rows[0]!.userId).toBe(people[winnerIndex]!.id);
     // Only the winner was mailed.
-    const confirmations = await database.db
+    const confirmations = await suite.db
       .select()
       .from(outbox)
       .where(eq(outbox.kind, "appointment-confirmation"));
@@ -618,15 +586,17 @@ describe("simultaneous bookings", () => {
   });
 
   it("never gives one user more than 3 unpaid upcoming bookings, however many are sent at once", async () => {
-    const grace = await consultantNamed(database.db, "Grace Thompson");
-    const user = await createUserWithSession(database.db);
+    const grace = await consultantNamed(suite.db, "Grace Thompson");
+    const user = await createUserWithSession(suite.db);
     const times = ["10:00 AM", "11:00 AM", "12:00 PM", "01:00 PM", "02:00 PM"];
     const responses = await Promise.all(
-      times.map((slotTime) => book(app, user.token, { docId: grace.id, slotDate: "8_5_2027", slotTime })),
+      times.map((slotTime) =>
+        book(suite.app, user.token, { docId: grace.id, slotDate: "8_5_2027", slotTime }),
+      ),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, 201, 201, 409, 409]);
-    const rows = await database.db
+    const rows = await suite.db
       .select()
       .from(appointments)
       .where(and(eq(appointments.userId, user.id), isNull(appointments.cancelledAt)));
@@ -637,23 +607,23 @@ describe("simultaneous bookings", () => {
 
 describe("someone else's appointment", () => {
   it("cannot be cancelled (404, nothing changes) and is never listed", async () => {
-    const priya = await consultantNamed(database.db, "Priya Desai");
-    const [owner, intruder] = await createUsersWithSessions(database.db, 2);
-    const ownersId = await bookOrFail(app, owner!.token, {
+    const priya = await consultantNamed(suite.db, "Priya Desai");
+    const [owner, intruder] = await createUsersWithSessions(suite.db, 2);
+    const ownersId = await bookOrFail(suite.app, owner!.token, {
       docId: priya.id,
       slotDate: "9_5_2027",
       slotTime: "10:00 AM",
     });
-    const intrudersId = await bookOrFail(app, intruder!.token, {
+    const intrudersId = await bookOrFail(suite.app, intruder!.token, {
       docId: priya.id,
       slotDate: "9_5_2027",
       slotTime: "10:30 AM",
     });
-    const mailsBefore = await countRows(database.db, outbox);
+    const mailsBefore = await countRows(suite.db, outbox);
 
-    await expectFailure(await cancel(app, intruder!.token, ownersId), 404);
+    await expectFailure(await cancel(suite.app, intruder!.token, ownersId), 404);
     expect((await appointmentRow(ownersId)).cancelledAt).toBeNull();
-    expect(await countRows(database.db, outbox)).toBe(mailsBefore);
+    expect(await countRows(suite.db, outbox)).toBe(mailsBefore);
     expect(await freeTimes(priya.id, "2027-05-09")).not.toContain("10:00 AM");
 
     expect((await appointmentsOf(owner!.token)).map((appointment) => appointment._id)).toEqual([ownersId]);
@@ -665,13 +635,13 @@ describe("someone else's appointment", () => {
 
 describe("POST /api/user/cancel-appointment", () => {
   it("cancels with 200 and frees the slot at once, for the slots list and a new booking", async () => {
-    const priya = await consultantNamed(database.db, "Priya Desai");
-    const [first, second] = await createUsersWithSessions(database.db, 2);
+    const priya = await consultantNamed(suite.db, "Priya Desai");
+    const [first, second] = await createUsersWithSessions(suite.db, 2);
     const slot = { docId: priya.id, slotDate: "6_5_2027", slotTime: "11:30 AM" };
-    const id = await bookOrFail(app, first!.token, slot);
+    const id = await bookOrFail(suite.app, first!.token, slot);
     expect(await freeTimes(priya.id, "2027-05-06")).not.toContain("11:30 AM");
 
-    const response = await cancel(app, first!.token, id);
+    const response = await cancel(suite.app, first!.token, id);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: expect.any(String) });
     expect((await appointmentRow(id)).cancelledAt).not.toBeNull();
@@ -680,39 +650,42 @@ describe("POST /api/user/cancel-appointment", () => {
       expect.objectContaining({ _id: id, cancelled: true, payment: false, isCompleted: false }),
     ]);
 
-    const rebooked = await book(app, second!.token, slot);
+    const rebooked = await book(suite.app, second!.token, slot);
     expect(rebooked.status).toBe(201);
     // And the first user may take it back after the second cancels.
     const secondId = ((await rebooked.json()) as { appointmentId: string }).appointmentId;
-    expect((await cancel(app, second!.token, secondId)).status).toBe(200);
-    expect((await book(app, first!.token, slot)).status).toBe(201);
+    expect((await cancel(suite.app, second!.token, secondId)).status).toBe(200);
+    expect((await book(suite.app, first!.token, slot)).status).toBe(201);
   });
 
   it("refuses to cancel twice with 409", async () => {
-    const aisha = await consultantNamed(database.db, "Aisha Bello");
-    const user = await createUserWithSession(database.db);
-    const id = await bookOrFail(app, user.token, {
+    const aisha = await consultantNamed(suite.db, "Aisha Bello");
+    const user = await createUserWithSession(suite.db);
+    const id = await bookOrFail(suite.app, user.token, {
       docId: aisha.id,
       slotDate: "5_5_2027",
       slotTime: "03:30 PM",
     });
-    expect((await cancel(app, user.token, id)).status).toBe(200);
+    expect((await cancel(suite.app, user.token, id)).status).toBe(200);
     const cancelledAt = (await appointmentRow(id)).cancelledAt;
-    const mailsBefore = await countRows(database.db, outbox);
-    await expectFailure(await cancel(app, user.token, id), 409);
+    const mailsBefore = await countRows(suite.db, outbox);
+    await expectFailure(await cancel(suite.app, user.token, id), 409);
     expect((await appointmentRow(id)).cancelledAt).toEqual(cancelledAt);
-    expect(await countRows(database.db, outbox)).toBe(mailsBefore);
+    expect(await countRows(suite.db, outbox)).toBe(mailsBefore);
   });
 
   it("cancels once when two cancellations of one appointment arrive together", async () => {
-    const aisha = await consultantNamed(database.db, "Aisha Bello");
-    const user = await createUserWithSession(database.db);
-    const id = await bookOrFail(app, user.token, {
+    const aisha = await consultantNamed(suite.db, "Aisha Bello");
+    const user = await createUserWithSession(suite.db);
+    const id = await bookOrFail(suite.app, user.token, {
       docId: aisha.id,
       slotDate: "5_5_2027",
       slotTime: "05:00 PM",
     });
-    const responses = await Promise.all([cancel(app, user.token, id), cancel(app, user.token, id)]);
+    const responses = await Promise.all([
+      cancel(suite.app, user.token, id),
+      cancel(suite.app, user.token, id),
+    ]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
     const cancellations = (await mailsTo(user.email)).filter(
       (mail) => mail.kind === "appointment-cancellation",
@@ -721,15 +694,15 @@ describe("POST /api/user/cancel-appointment", () => {
   });
 
   it("refuses to cancel a completed appointment with 409", async () => {
-    const aisha = await consultantNamed(database.db, "Aisha Bello");
-    const user = await createUserWithSession(database.db);
-    const id = await bookOrFail(app, user.token, {
+    const aisha = await consultantNamed(suite.db, "Aisha Bello");
+    const user = await createUserWithSession(suite.db);
+    const id = await bookOrFail(suite.app, user.token, {
       docId: aisha.id,
       slotDate: "5_5_2027",
       slotTime: "04:00 PM",
     });
-    await database.db.update(appointments).set({ completedAt: NOW }).where(eq(appointments.id, id));
-    const body = await expectFailure(await cancel(app, user.token, id), 409);
+    await suite.db.update(appointments).set({ completedAt: NOW }).where(eq(appointments.id, id));
+    const body = await expectFailure(await cancel(suite.app, user.token, id), 409);
     expect(body.message).toMatch(/completed/);
     expect((await appointmentRow(id)).cancelledAt).toBeNull();
     expect(await freeTimes(aisha.id, "2027-05-05")).not.toContain("04:00 PM");
@@ -743,10 +716,10 @@ describe("POST /api/user/cancel-appointment", () => {
     ["a malformed appointmentId", 404, "appointment-1"],
     ["an unknown appointmentId", 404, "0b7a8a6e-6a3c-4a0e-9a4e-7d1f2b3c4d5e"],
   ])("answers %s with %i", async (_label, status, appointmentId) => {
-    const user = await createUserWithSession(database.db);
+    const user = await createUserWithSession(suite.db);
     await expectFailure(
       await postJson(
-        app,
+        suite.app,
         "/api/user/cancel-appointment",
         appointmentId === undefined ? {} : { appointmentId },
         { token: user.token },
@@ -757,7 +730,7 @@ describe("POST /api/user/cancel-appointment", () => {
 
   it("answers a cancellation without a token with 401", async () => {
     await expectFailure(
-      await postJson(app, "/api/user/cancel-appointment", {
+      await postJson(suite.app, "/api/user/cancel-appointment", {
         appointmentId: "0b7a8a6e-6a3c-4a0e-9a4e-7d1f2b3c4d5e",
       }),
       401,
@@ -767,9 +740,9 @@ describe("POST /api/user/cancel-appointment", () => {
 
 describe("booking e-mails", () => {
   it("sends an invitation and an agency notice on booking, and a cancelling update with the same UID", async () => {
-    const noah = await consultantNamed(database.db, "Noah Fischer");
-    const user = await createUserWithSession(database.db, "mailed");
-    const id = await bookOrFail(app, user.token, {
+    const noah = await consultantNamed(suite.db, "Noah Fischer");
+    const user = await createUserWithSession(suite.db, "mailed");
+    const id = await bookOrFail(suite.app, user.token, {
       docId: noah.id,
       slotDate: "4_5_2027",
       slotTime: "10:00 AM",
@@ -794,12 +767,12 @@ describe("booking e-mails", () => {
     expect(event!.STATUS).not.toBe("CANCELLED");
     expect(event!.ATTENDEE ?? "").toContain(user.email);
 
-    const notices = (await mailsTo(env.AGENCY_EMAIL)).filter((mail) => mail.textBody.includes(id));
+    const notices = (await mailsTo(suite.env.AGENCY_EMAIL)).filter((mail) => mail.textBody.includes(id));
     expect(notices.map((mail) => mail.kind)).toEqual(["appointment-booked-notice"]);
     expect(notices[0]!.textBody).toContain(user.email);
 
     // Another appointment's invitation has another UID.
-    const otherId = await bookOrFail(app, user.token, {
+    const otherId = await bookOrFail(suite.app, user.token, {
       docId: noah.id,
       slotDate: "4_5_2027",
       slotTime: "10:30 AM",
@@ -812,7 +785,7 @@ describe("booking e-mails", () => {
     expect(otherEvent.DTSTART).toBe("20270504T143000Z");
     expect(otherId).not.toBe(id);
 
-    expect((await cancel(app, user.token, id)).status).toBe(200);
+    expect((await cancel(suite.app, user.token, id)).status).toBe(200);
     const cancellations = (await mailsTo(user.email)).filter(
       (mail) => mail.kind === "appointment-cancellation",
     );

@@ -1,13 +1,9 @@
 // The assistant's answers from live data, against the seeded consultants: free slots, fees, and a
 // signed-in customer's next appointment (read through their own session, nothing for anyone else).
-import { rm } from "node:fs/promises";
 import { consultants } from "@db/schema";
-import { seedDatabase } from "@db/seed";
 import { DateTime } from "luxon";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { specialities } from "~/content/specialities";
-import type { DatabaseHandle } from "~/infra/db.server";
-import type { Environment } from "~/infra/env.server";
 import { formatMoney } from "~/lib/money";
 import { BOT, newSessionId } from "../../tests/setup/bot";
 import {
@@ -16,33 +12,16 @@ import {
   type DirectUser,
   getWith,
   postJson,
-  type RequestTarget,
 } from "../../tests/setup/factories";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
+import { frozenSuite, ZONE } from "../../tests/setup/frozen-suite";
 
-/** Monday 3 May 2027, 12:10 PM in New York (the default AGENCY_TZ). */
-const ZONE = "America/New_York";
-const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
 const TAX = specialities.find((speciality) => speciality.slug === "tax")!;
 
-let database: DatabaseHandle;
-let app: RequestTarget;
-let env: Environment;
+const suite = frozenSuite({ settings: { RATE_LIMIT_BOT_SESSIONS_PER_HOUR: "1000" } });
 let customer: DirectUser;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  ({ app, env } = createTestApp(database, { settings: { RATE_LIMIT_BOT_SESSIONS_PER_HOUR: "1000" } }));
-  customer = await createUserWithSession(database.db, "bot-customer");
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await database?.close();
-  if (env) await rm(env.dataDirectory, { recursive: true, force: true });
+  customer = await createUserWithSession(suite.db, "bot-customer");
 });
 
 interface Reply {
@@ -56,7 +35,7 @@ async function ask(
 ): Promise<{ text: string; intent?: string }> {
   const path = `/bots/${BOT.botId}/botAliases/${BOT.botAliasId}/botLocales/${BOT.localeId}/sessions/${newSessionId("data")}/text`;
   const response = await postJson(
-    app,
+    suite.app,
     path,
     { text, sessionState: { sessionAttributes: { timeZone: ZONE, ...options.sessionAttributes } } },
     { token: options.token },
@@ -71,7 +50,7 @@ async function ask(
 
 /** The consultant's free slots tomorrow afternoon (12:00 to 17:00 New York), from the booking API. */
 async function freeTomorrowAfternoon(consultantId: string): Promise<string[]> {
-  const response = await getWith(app, `/api/consultant/${consultantId}/slots`);
+  const response = await getWith(suite.app, `/api/consultant/${consultantId}/slots`);
   const { days } = (await response.json()) as {
     days: Array<{ date: string; slots: Array<{ startsAt: string }> }>;
   };
@@ -84,12 +63,16 @@ async function freeTomorrowAfternoon(consultantId: string): Promise<string[]> {
 
 describe("free consultants", () => {
   it("lists tax consultants with their real free slots tomorrow afternoon and links to book them", async () => {
-    const taxConsultants = await database.db.select().from(consultants);
+    const taxConsultants = await suite.db.select().from(consultants);
     const listed = taxConsultants.filter((row) => row.speciality === TAX.name && row.available);
     expect(listed.length).toBeGreaterThan(0);
     // A slot someone has booked is not offered.
     const first = listed[0]!;
-    await bookOrFail(app, customer.token, { docId: first.id, slotDate: "4_5_2027", slotTime: "12:00 PM" });
+    await bookOrFail(suite.app, customer.token, {
+      docId: first.id,
+      slotDate: "4_5_2027",
+      slotTime: "12:00 PM",
+    });
 
     const reply = await ask("a tax consultant free tomorrow afternoon?");
     expect(reply.intent).toBe("ConsultantAvailability");
@@ -119,7 +102,7 @@ describe("free consultants", () => {
 
 describe("fees", () => {
   it("gives the range of consultants' fees from the database", async () => {
-    const rows = await database.db.select().from(consultants);
+    const rows = await suite.db.select().from(consultants);
     const fees = rows.filter((row) => row.archivedAt === null).map((row) => row.feeCents);
     const reply = await ask("how much does a session cost");
     expect(reply.intent).toBe("ConsultantFees");
@@ -130,8 +113,8 @@ describe("fees", () => {
 
 describe("the next appointment", () => {
   it("is told to the signed-in customer through their own session", async () => {
-    const [, someone] = await database.db.select().from(consultants);
-    await bookOrFail(app, customer.token, {
+    const [, someone] = await suite.db.select().from(consultants);
+    await bookOrFail(suite.app, customer.token, {
       docId: someone!.id,
       slotDate: "5_5_2027",
       slotTime: "03:00 PM",

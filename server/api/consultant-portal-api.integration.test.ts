@@ -1,7 +1,7 @@
 import { appointments, type Consultant, users } from "@db/schema";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appSuite } from "../../tests/setup/app-suite";
 import {
   createConsultant,
   createUserWithRole,
@@ -11,11 +11,8 @@ import {
   type RoleUser,
 } from "../../tests/setup/factories";
 import { insertAppointment } from "../../tests/setup/staff-appointments";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 
-let database: DatabaseHandle;
-let app: ReturnType<typeof createTestApp>["app"];
+const suite = appSuite();
 let consultant: Consultant;
 let other: Consultant;
 let account: RoleUser;
@@ -24,15 +21,10 @@ let customer: RoleUser;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = createTestApp(database));
-  consultant = await createConsultant(database.db, { name: "Portal Owner" });
-  other = await createConsultant(database.db, { name: "Someone Else" });
-  account = await createUserWithRole(database.db, "consultant", { consultantId: consultant.id });
-  customer = await createUserWithRole(database.db, "investor", { name: "Carla Customer" });
-});
-afterAll(async () => {
-  await database?.close();
+  consultant = await createConsultant(suite.db, { name: "Portal Owner" });
+  other = await createConsultant(suite.db, { name: "Someone Else" });
+  account = await createUserWithRole(suite.db, "consultant", { consultantId: consultant.id });
+  customer = await createUserWithRole(suite.db, "investor", { name: "Carla Customer" });
 });
 
 interface PortalAppointment {
@@ -46,7 +38,7 @@ interface PortalAppointment {
 }
 
 async function listed(when: "upcoming" | "started") {
-  const response = await getWith(app, `/api/consultant-portal/appointments?when=${when}`, {
+  const response = await getWith(suite.app, `/api/consultant-portal/appointments?when=${when}`, {
     token: account.token,
   });
   expect(response.status).toBe(200);
@@ -55,24 +47,9 @@ async function listed(when: "upcoming" | "started") {
 
 describe("GET /api/consultant-portal/appointments", () => {
   it("lists only the consultant's own appointments, with the customer's name, upcoming or started", async () => {
-    const soon = await insertAppointment(
-      database.db,
-      consultant,
-      customer.id,
-      new Date(Date.now() + 48 * HOUR),
-    );
-    const started = await insertAppointment(
-      database.db,
-      consultant,
-      customer.id,
-      new Date(Date.now() - HOUR),
-    );
-    const notMine = await insertAppointment(
-      database.db,
-      other,
-      customer.id,
-      new Date(Date.now() + 24 * HOUR),
-    );
+    const soon = await insertAppointment(suite.db, consultant, customer.id, new Date(Date.now() + 48 * HOUR));
+    const started = await insertAppointment(suite.db, consultant, customer.id, new Date(Date.now() - HOUR));
+    const notMine = await insertAppointment(suite.db, other, customer.id, new Date(Date.now() + 24 * HOUR));
 
     const upcoming = await listed("upcoming");
     expect(upcoming.map((row) => row._id)).toEqual([soon.id]);
@@ -86,21 +63,21 @@ describe("GET /api/consultant-portal/appointments", () => {
   });
 
   it("refuses other roles and an account not linked to a consultant", async () => {
-    const unlinked = await createUserWithRole(database.db, "consultant");
-    const staff = await createUserWithRole(database.db, "admin");
-    await expectFailure(await getWith(app, "/api/consultant-portal/appointments"), 401);
+    const unlinked = await createUserWithRole(suite.db, "consultant");
+    const staff = await createUserWithRole(suite.db, "admin");
+    await expectFailure(await getWith(suite.app, "/api/consultant-portal/appointments"), 401);
     await expectFailure(
-      await getWith(app, "/api/consultant-portal/appointments", { token: staff.token }),
+      await getWith(suite.app, "/api/consultant-portal/appointments", { token: staff.token }),
       403,
     );
     await expectFailure(
-      await getWith(app, "/api/consultant-portal/appointments", { token: customer.token }),
+      await getWith(suite.app, "/api/consultant-portal/appointments", { token: customer.token }),
       403,
     );
     // createUserWithRole links a fresh profile; unlinking it leaves the account without a portal.
-    await database.db.update(users).set({ consultantId: null }).where(eq(users.id, unlinked.id));
+    await suite.db.update(users).set({ consultantId: null }).where(eq(users.id, unlinked.id));
     await expectFailure(
-      await getWith(app, "/api/consultant-portal/appointments", { token: unlinked.token }),
+      await getWith(suite.app, "/api/consultant-portal/appointments", { token: unlinked.token }),
       403,
     );
   });
@@ -109,20 +86,22 @@ describe("GET /api/consultant-portal/appointments", () => {
 describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", () => {
   it("marks the consultant's started appointment, once", async () => {
     const started = await insertAppointment(
-      database.db,
+      suite.db,
       consultant,
       customer.id,
       new Date(Date.now() - 2 * HOUR),
     );
     const path = `/api/consultant-portal/appointments/${started.id}/complete`;
-    const response = await postJson(app, path, {}, { token: account.token });
+    const response = await postJson(suite.app, path, {}, { token: account.token });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: "Appointment marked completed" });
-    const [row] = await database.db.select().from(appointments).where(eq(appointments.id, started.id));
+    const [row] = await suite.db.select().from(appointments).where(eq(appointments.id, started.id));
     expect(row!.completedAt).not.toBeNull();
-    await expectFailure(await postJson(app, path, {}, { token: account.token }), 409);
+    await expectFailure(await postJson(suite.app, path, {}, { token: account.token }), 409);
     // The customer now sees it completed.
-    const mine = (await (await getWith(app, "/api/user/appointments", { token: customer.token })).json()) as {
+    const mine = (await (
+      await getWith(suite.app, "/api/user/appointments", { token: customer.token })
+    ).json()) as {
       appointments: { _id: string; isCompleted: boolean; status: string }[];
     };
     expect(mine.appointments.find((row) => row._id === started.id)).toMatchObject({
@@ -133,13 +112,13 @@ describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", 
 
   it("records a no-show, and refuses one that has not started yet with 409", async () => {
     const started = await insertAppointment(
-      database.db,
+      suite.db,
       consultant,
       customer.id,
       new Date(Date.now() - 3 * HOUR),
     );
     const response = await postJson(
-      app,
+      suite.app,
       `/api/consultant-portal/appointments/${started.id}/no-show`,
       {},
       {
@@ -148,14 +127,14 @@ describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", 
     );
     expect(response.status).toBe(200);
     const future = await insertAppointment(
-      database.db,
+      suite.db,
       consultant,
       customer.id,
       new Date(Date.now() + 72 * HOUR),
     );
     await expectFailure(
       await postJson(
-        app,
+        suite.app,
         `/api/consultant-portal/appointments/${future.id}/complete`,
         {},
         { token: account.token },
@@ -165,17 +144,17 @@ describe("POST /api/consultant-portal/appointments/{id}/complete and /no-show", 
   });
 
   it("answers 404 for another consultant's appointment and leaves it unmarked", async () => {
-    const theirs = await insertAppointment(database.db, other, customer.id, new Date(Date.now() - 4 * HOUR));
+    const theirs = await insertAppointment(suite.db, other, customer.id, new Date(Date.now() - 4 * HOUR));
     await expectFailure(
       await postJson(
-        app,
+        suite.app,
         `/api/consultant-portal/appointments/${theirs.id}/complete`,
         {},
         { token: account.token },
       ),
       404,
     );
-    const [row] = await database.db.select().from(appointments).where(eq(appointments.id, theirs.id));
+    const [row] = await suite.db.select().from(appointments).where(eq(appointments.id, theirs.id));
     expect(row!.completedAt).toBeNull();
   });
 });

@@ -1,38 +1,22 @@
-import { rm } from "node:fs/promises";
 import { inquiries, outbox } from "@db/schema";
 import { eq, or } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { inquiryMessages } from "~/features/contact/inquiry-fields";
-import type { DatabaseHandle } from "~/infra/db.server";
-import type { Environment } from "~/infra/env.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { appSuite } from "../../tests/setup/app-suite";
 import {
   countRows,
   expectFailure,
   isSentence,
   nextAddress,
   postJson,
-  type RequestTarget,
   sampleInquiry,
   uniqueEmail,
 } from "../../tests/setup/factories";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
-
-let database: DatabaseHandle;
-let app: RequestTarget;
-let env: Environment;
 
 const AGENCY_EMAIL = "inquiries@agency.example";
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, env } = createTestApp(database, { settings: { AGENCY_EMAIL } }));
-});
-afterAll(async () => {
-  await database.close();
-  await rm(env.dataDirectory, { recursive: true, force: true });
-});
+const suite = appSuite({ settings: { AGENCY_EMAIL } });
 
 /** A complete, valid inquiry as the old app's clients send it; each test breaks one thing. */
 function validInquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -50,7 +34,7 @@ function without(field: string): Record<string, unknown> {
 }
 
 async function counts() {
-  return { inquiries: await countRows(database.db, inquiries), outbox: await countRows(database.db, outbox) };
+  return { inquiries: await countRows(suite.db, inquiries), outbox: await countRows(suite.db, outbox) };
 }
 
 interface FieldFailure {
@@ -59,30 +43,37 @@ interface FieldFailure {
   errors: Record<string, string>;
 }
 
-/** Posts an inquiry that must be refused with 400 for `field`, storing and mailing nothing. */
-async function expectRefused(body: unknown, field: string, message: string): Promise<FieldFailure> {
+/** Posts an inquiry that must be refused with 400, storing and mailing nothing; `check` reads the refusal. */
+async function postRefused(body: unknown, check: (answer: FieldFailure) => void): Promise<FieldFailure> {
   const before = await counts();
-  const response = await postJson(app, "/api/contact", body);
+  const response = await postJson(suite.app, "/api/contact", body);
   const answer = (await response.json()) as FieldFailure;
   expect({ status: response.status, success: answer.success }, JSON.stringify(answer)).toEqual({
     status: 400,
     success: false,
   });
-  expect(answer.errors[field], JSON.stringify(answer.errors)).toBe(message);
-  expect(answer.message).toBe(message);
+  check(answer);
   expect(await counts()).toEqual(before);
   return answer;
+}
+
+/** Posts an inquiry that must be refused with 400 for `field`, storing and mailing nothing. */
+function expectRefused(body: unknown, field: string, message: string): Promise<FieldFailure> {
+  return postRefused(body, (answer) => {
+    expect(answer.errors[field], JSON.stringify(answer.errors)).toBe(message);
+    expect(answer.message).toBe(message);
+  });
 }
 
 describe("POST /api/contact accepts an inquiry", () => {
   it("answers 201 {success, message}, stores it and queues exactly two e-mails", async () => {
     const inquiry = validInquiry();
     const before = await counts();
-    const response = await postJson(app, "/api/contact", inquiry);
+    const response = await postJson(suite.app, "/api/contact", inquiry);
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ success: true, message: "Form submitted successfully!" });
 
-    const rows = await database.db
+    const rows = await suite.db
       .select()
       .from(inquiries)
       .where(eq(inquiries.email, String(inquiry.email)));
@@ -102,7 +93,7 @@ describe("POST /api/contact accepts an inquiry", () => {
 
     expect(await counts()).toEqual({ inquiries: before.inquiries + 1, outbox: before.outbox + 2 });
     const sender = String(inquiry.email);
-    const mails = await database.db
+    const mails = await suite.db
       .select()
       .from(outbox)
       .where(or(eq(outbox.recipient, sender), eq(outbox.replyTo, sender)));
@@ -120,7 +111,7 @@ describe("POST /api/contact accepts an inquiry", () => {
     const email = uniqueEmail("old-client");
     const inThirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const response = await postJson(
-      app,
+      suite.app,
       "/api/contact",
       validInquiry({
         email,
@@ -131,7 +122,7 @@ describe("POST /api/contact accepts an inquiry", () => {
       }),
     );
     expect(response.status).toBe(201);
-    const [row] = await database.db.select().from(inquiries).where(eq(inquiries.email, email));
+    const [row] = await suite.db.select().from(inquiries).where(eq(inquiries.email, email));
     expect(row).toMatchObject({
       requiredServices: ["Project Management"],
       message: "",
@@ -143,12 +134,12 @@ describe("POST /api/contact accepts an inquiry", () => {
   it("accepts an international number without a country, as old clients sent it", async () => {
     const email = uniqueEmail("digits");
     const response = await postJson(
-      app,
+      suite.app,
       "/api/contact",
       validInquiry({ email, phone: "442079460958", phoneCountry: undefined }),
     );
     expect(response.status).toBe(201);
-    const [row] = await database.db.select().from(inquiries).where(eq(inquiries.email, email));
+    const [row] = await suite.db.select().from(inquiries).where(eq(inquiries.email, email));
     expect(row).toMatchObject({ phone: "+442079460958", phoneCountry: "GB" });
   });
 });
@@ -203,7 +194,7 @@ describe("POST /api/contact checks every rule, each on its own", () => {
   }
 
   it("reports every problem of an empty form at once, field by field", async () => {
-    const response = await postJson(app, "/api/contact", {});
+    const response = await postJson(suite.app, "/api/contact", {});
     expect(response.status).toBe(400);
     const answer = (await response.json()) as FieldFailure;
     expect(answer.errors).toEqual({
@@ -218,8 +209,8 @@ describe("POST /api/contact checks every rule, each on its own", () => {
   });
 
   it("leaves the message optional", async () => {
-    expect((await postJson(app, "/api/contact", without("message"))).status).toBe(201);
-    expect((await postJson(app, "/api/contact", validInquiry({ message: "" }))).status).toBe(201);
+    expect((await postJson(suite.app, "/api/contact", without("message"))).status).toBe(201);
+    expect((await postJson(suite.app, "/api/contact", validInquiry({ message: "" }))).status).toBe(201);
   });
 
   it("asks what 'Other' means when Other is chosen", async () => {
@@ -298,12 +289,12 @@ describe("POST /api/contact refuses what does not belong, never with a 5xx", () 
     const email = uniqueEmail("script");
     const script = "<script>alert('hi')</script>";
     const response = await postJson(
-      app,
+      suite.app,
       "/api/contact",
       validInquiry({ email, name: `Eve ${script}`, message: `Hello ${script}` }),
     );
     expect(response.status).toBe(201);
-    const [row] = await database.db.select().from(inquiries).where(eq(inquiries.email, email));
+    const [row] = await suite.db.select().from(inquiries).where(eq(inquiries.email, email));
     expect(row?.name).toBe(`Eve ${script}`);
     expect(row?.message).toBe(`Hello ${script}`);
   });
@@ -311,7 +302,7 @@ describe("POST /api/contact refuses what does not belong, never with a 5xx", () 
   it("refuses a filled honeypot with a 400 and stores nothing", async () => {
     const before = await counts();
     const response = await postJson(
-      app,
+      suite.app,
       "/api/contact",
       validInquiry({ [HONEYPOT_FIELD]: "https://spam.example" }),
     );
@@ -321,7 +312,11 @@ describe("POST /api/contact refuses what does not belong, never with a 5xx", () 
 
   it("answers a 1 MB body with 413 and a sentence, storing nothing", async () => {
     const before = await counts();
-    const response = await postJson(app, "/api/contact", validInquiry({ message: "x".repeat(1024 * 1024) }));
+    const response = await postJson(
+      suite.app,
+      "/api/contact",
+      validInquiry({ message: "x".repeat(1024 * 1024) }),
+    );
     await expectFailure(response, 413);
     expect(await counts()).toEqual(before);
   });
@@ -329,7 +324,7 @@ describe("POST /api/contact refuses what does not belong, never with a 5xx", () 
   it("answers a 1 MB form posted to the contact page with 413, storing nothing", async () => {
     const before = await counts();
     const form = new URLSearchParams({ name: "Big", message: "x".repeat(1024 * 1024) });
-    const response = await app.request("/contact", {
+    const response = await suite.app.request("/contact", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": nextAddress() },
       body: form.toString(),
@@ -339,22 +334,15 @@ describe("POST /api/contact refuses what does not belong, never with a 5xx", () 
   });
 
   it("answers malformed JSON and a JSON array with 400 and a sentence", async () => {
-    await expectFailure(await postJson(app, "/api/contact", "{not json"), 400);
-    await expectFailure(await postJson(app, "/api/contact", "[1, 2]"), 400);
+    await expectFailure(await postJson(suite.app, "/api/contact", "{not json"), 400);
+    await expectFailure(await postJson(suite.app, "/api/contact", "[1, 2]"), 400);
   });
 
-  async function expectRefusedWithSentence(body: unknown, field: string): Promise<FieldFailure> {
-    const before = await counts();
-    const response = await postJson(app, "/api/contact", body);
-    const answer = (await response.json()) as FieldFailure;
-    expect({ status: response.status, success: answer.success }, JSON.stringify(answer)).toEqual({
-      status: 400,
-      success: false,
+  function expectRefusedWithSentence(body: unknown, field: string): Promise<FieldFailure> {
+    return postRefused(body, (answer) => {
+      expect(isSentence(answer.errors[field]), JSON.stringify(answer.errors)).toBe(true);
+      expect(isSentence(answer.message)).toBe(true);
     });
-    expect(isSentence(answer.errors[field]), JSON.stringify(answer.errors)).toBe(true);
-    expect(isSentence(answer.message)).toBe(true);
-    expect(await counts()).toEqual(before);
-    return answer;
   }
 });
 
@@ -374,11 +362,11 @@ describe("POST /api/contact rate limit", () => {
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       // Mistakes count too: a bot cannot probe the rules without limit.
       const body = attempt % 2 === 0 ? validInquiry() : without("name");
-      const response = await postJson(app, "/api/contact", body, { address });
+      const response = await postJson(suite.app, "/api/contact", body, { address });
       expect(response.status, `attempt ${attempt}`).toBe(attempt % 2 === 0 ? 201 : 400);
     }
     const before = await counts();
-    const eleventh = await postJson(app, "/api/contact", validInquiry(), { address });
+    const eleventh = await postJson(suite.app, "/api/contact", validInquiry(), { address });
     const answer = await expectFailure(eleventh, 429);
     expect(answer.message).toMatch(/wait \d+ seconds/);
     const retryAfter = Number(eleventh.headers.get("Retry-After"));
@@ -388,30 +376,26 @@ describe("POST /api/contact rate limit", () => {
     expect(await counts()).toEqual(before);
 
     // Another address is not held back.
-    expect((await postJson(app, "/api/contact", validInquiry(), { address: nextAddress() })).status).toBe(
-      201,
-    );
+    expect(
+      (await postJson(suite.app, "/api/contact", validInquiry(), { address: nextAddress() })).status,
+    ).toBe(201);
   });
 
   it("follows RATE_LIMIT_FORMS_PER_MINUTE", async () => {
-    const strict = createTestApp(database, { settings: { RATE_LIMIT_FORMS_PER_MINUTE: "2", AGENCY_EMAIL } });
-    try {
-      const address = nextAddress();
-      expect((await postJson(strict.app, "/api/contact", validInquiry(), { address })).status).toBe(201);
-      expect((await postJson(strict.app, "/api/contact", validInquiry(), { address })).status).toBe(201);
-      await expectFailure(await postJson(strict.app, "/api/contact", validInquiry(), { address }), 429);
-    } finally {
-      await rm(strict.env.dataDirectory, { recursive: true, force: true });
-    }
+    const strict = suite.appWith({ RATE_LIMIT_FORMS_PER_MINUTE: "2", AGENCY_EMAIL });
+    const address = nextAddress();
+    expect((await postJson(strict, "/api/contact", validInquiry(), { address })).status).toBe(201);
+    expect((await postJson(strict, "/api/contact", validInquiry(), { address })).status).toBe(201);
+    await expectFailure(await postJson(strict, "/api/contact", validInquiry(), { address }), 429);
   });
 });
 
 describe("POST /api/contact and the plan", () => {
   it("stores a plan when one is sent, and never requires it", async () => {
     const inquiry = validInquiry({ plan: "starter" });
-    const response = await postJson(app, "/api/contact", inquiry);
+    const response = await postJson(suite.app, "/api/contact", inquiry);
     expect(response.status).toBe(201);
-    const [row] = await database.db
+    const [row] = await suite.db
       .select()
       .from(inquiries)
       .where(eq(inquiries.email, String(inquiry.email)));

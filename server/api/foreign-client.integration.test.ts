@@ -1,11 +1,8 @@
-import { rm } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
-import { seedDatabase } from "@db/seed";
 import { isRouteErrorResponse } from "react-router";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_LINK_MINUTES } from "~/features/payments/sandbox-link.server";
 import { createAppCookies } from "~/infra/cookies.server";
-import type { DatabaseHandle } from "~/infra/db.server";
 import { action, loader } from "~/routes/sandbox-checkout";
 import {
   createUserWithSession,
@@ -15,62 +12,40 @@ import {
   type RequestTarget,
   signUp,
 } from "../../tests/setup/factories";
+import { frozenSuite, NOW } from "../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
   consultantWithFee,
   listedAppointment,
-  NOW,
   onlyPayment,
   slotPicker,
 } from "../../tests/setup/payments";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 import { NOT_SIGNED_IN } from "./api-env";
 
 /** The old front end, served from another origin and listed in CORS_ORIGINS. */
 const OLD_CLIENT = "http://127.0.0.1:5173";
 const STRANGER = "https://stranger.example.net";
 
-let database: DatabaseHandle;
-let app: RequestTarget;
+const suite = frozenSuite({
+  settings: { CORS_ORIGINS: `${OLD_CLIENT}, https://another.example.org` },
+  // The page handler runs the sandbox checkout's route module, as React Router would.
+  handlePage: sandboxCheckoutPage,
+});
 /** The same database, with CORS_LEGACY_ERRORS=false. */
 let honestApp: RequestTarget;
 let sessionCookieOf: (token: string) => Promise<string>;
 let slots: ReturnType<typeof slotPicker>;
-const dataDirectories: string[] = [];
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  slots = slotPicker((await consultantWithFee(database.db, "Chloe Martin", 5_000)).id);
-  const created = createTestApp(database, {
-    settings: { CORS_ORIGINS: `${OLD_CLIENT}, https://another.example.org` },
-    // The page handler runs the sandbox checkout's route module, as React Router would.
-    handlePage: sandboxCheckoutPage,
-  });
-  const honest = createTestApp(database, {
-    settings: { CORS_ORIGINS: OLD_CLIENT, CORS_LEGACY_ERRORS: "false" },
-  });
-  app = created.app;
-  honestApp = honest.app;
-  dataDirectories.push(created.env.dataDirectory, honest.env.dataDirectory);
+  slots = slotPicker((await consultantWithFee(suite.db, "Chloe Martin", 5_000)).id);
+  honestApp = suite.appWith({ CORS_ORIGINS: OLD_CLIENT, CORS_LEGACY_ERRORS: "false" });
   const cookies = createAppCookies({
     secure: false,
-    signingKey: created.secrets.signingKey,
+    signingKey: suite.secrets.signingKey,
     sessionDays: 30,
   });
   sessionCookieOf = async (token) => (await cookies.session.serialize(token)).split(";")[0]!;
-});
-afterEach(() => {
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await database?.close();
-  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
 });
 
 type RouteArgs = Parameters<typeof loader>[0];
@@ -104,7 +79,7 @@ function fromOldClient(token?: string, extra: Record<string, string> = {}) {
 describe("CORS on the real app", () => {
   it("answers the preflight of a booking from a listed origin before any route", async () => {
     for (const path of ["/api/user/book-appointment", "/api/no-such-endpoint"]) {
-      const response = await app.request(path, {
+      const response = await suite.app.request(path, {
         method: "OPTIONS",
         headers: {
           Origin: OLD_CLIENT,
@@ -118,12 +93,17 @@ describe("CORS on the real app", () => {
   });
 
   it("lets a listed origin write with its token, while the cross-site guard still refuses others", async () => {
-    const user = await createUserWithSession(database.db, "foreign");
-    const listed = await postJson(app, "/api/user/book-appointment", slots.far(), fromOldClient(user.token));
+    const user = await createUserWithSession(suite.db, "foreign");
+    const listed = await postJson(
+      suite.app,
+      "/api/user/book-appointment",
+      slots.far(),
+      fromOldClient(user.token),
+    );
     expect(listed.status).toBe(201);
     expect(listed.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
 
-    const stranger = await postJson(app, "/api/user/book-appointment", slots.far(), {
+    const stranger = await postJson(suite.app, "/api/user/book-appointment", slots.far(), {
       token: user.token,
       headers: { Origin: STRANGER },
     });
@@ -132,18 +112,20 @@ describe("CORS on the real app", () => {
   });
 
   it("ignores our session cookie on a listed origin's request: only the token counts", async () => {
-    const user = await createUserWithSession(database.db, "cookie");
+    const user = await createUserWithSession(suite.db, "cookie");
     const cookie = await sessionCookieOf(user.token);
     // Our own site (no Origin on a GET) signs in with the cookie.
-    const own = await answerOf(await getWith(app, "/api/user/get-profile", { headers: { Cookie: cookie } }));
+    const own = await answerOf(
+      await getWith(suite.app, "/api/user/get-profile", { headers: { Cookie: cookie } }),
+    );
     expect(own.body.success).toBe(true);
 
     const withCookieOnly = await answerOf(
-      await getWith(app, "/api/user/get-profile", fromOldClient(undefined, { Cookie: cookie })),
+      await getWith(suite.app, "/api/user/get-profile", fromOldClient(undefined, { Cookie: cookie })),
     );
     expect(withCookieOnly).toEqual({ status: 200, body: { success: false, message: NOT_SIGNED_IN } });
     const cookieWrite = await postJson(
-      app,
+      suite.app,
       "/api/user/book-appointment",
       slots.far(),
       fromOldClient(undefined, { Cookie: cookie }),
@@ -154,7 +136,7 @@ describe("CORS on the real app", () => {
     });
 
     const withToken = await answerOf(
-      await getWith(app, "/api/user/get-profile", fromOldClient(user.token, { Cookie: cookie })),
+      await getWith(suite.app, "/api/user/get-profile", fromOldClient(user.token, { Cookie: cookie })),
     );
     expect(withToken.body.success).toBe(true);
   });
@@ -162,9 +144,9 @@ describe("CORS on the real app", () => {
 
 describe("failures a listed origin reads", () => {
   it("a wrong password answers 200 with the server's sentence (the old login page reads only that)", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const wrong = { email: account.email, password: `${GOOD_PASSWORD} nope` };
-    const legacy = await answerOf(await postJson(app, "/api/user/login", wrong, fromOldClient()));
+    const legacy = await answerOf(await postJson(suite.app, "/api/user/login", wrong, fromOldClient()));
     expect(legacy.status).toBe(200);
     expect(legacy.body.success).toBe(false);
     expect(legacy.body.message).toMatch(/password/i);
@@ -173,12 +155,12 @@ describe("failures a listed origin reads", () => {
     expect(honest.status).toBe(401);
     expect(honest.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
     // Our own site and other callers keep honest codes.
-    expect((await postJson(app, "/api/user/login", wrong)).status).toBe(401);
+    expect((await postJson(suite.app, "/api/user/login", wrong)).status).toBe(401);
   });
 
   it("reads right when the browser accepts compressed answers: the failure is rewritten before it is compressed", async () => {
-    const account = await signUp(app);
-    const response = await app.request("/api/user/login", {
+    const account = await signUp(suite.app);
+    const response = await suite.app.request("/api/user/login", {
       method: "POST",
       headers: { Origin: OLD_CLIENT, "Content-Type": "application/json", "Accept-Encoding": "gzip" },
       body: JSON.stringify({ email: account.email, password: `${GOOD_PASSWORD} nope` }),
@@ -191,7 +173,7 @@ describe("failures a listed origin reads", () => {
   });
 
   it("a refusal before any route (an address that is not valid) reaches it too", async () => {
-    const refused = await app.request("/api/project/type/%00", { headers: { Origin: OLD_CLIENT } });
+    const refused = await suite.app.request("/api/project/type/%00", { headers: { Origin: OLD_CLIENT } });
     expect(refused.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
     expect(refused.status).toBe(200);
     expect(await refused.json()).toEqual({
@@ -201,7 +183,7 @@ describe("failures a listed origin reads", () => {
   });
 
   it("a time in no accepted form is refused with the forms it takes", async () => {
-    const user = await createUserWithSession(database.db, "late");
+    const user = await createUserWithSession(suite.db, "late");
     const refused = await answerOf(
       await postJson(
         honestApp,
@@ -217,11 +199,11 @@ describe("failures a listed origin reads", () => {
 
 describe("what the old client sends and reads", () => {
   it("books with 10:30, 10:30 am and 12:00 pm, and the list hides exactly those slots", async () => {
-    const user = await createUserWithSession(database.db, "times");
+    const user = await createUserWithSession(suite.db, "times");
     const doctor = slots.far().docId;
     for (const slotTime of ["10:30", "11:00 am", "12:00 pm"]) {
       const answer = await postJson(
-        app,
+        suite.app,
         "/api/user/book-appointment",
         { docId: doctor, slotDate: "4_5_2027", slotTime },
         fromOldClient(user.token),
@@ -230,13 +212,13 @@ describe("what the old client sends and reads", () => {
     }
     const listed = await answerOf<{
       doctors: { _id: string; image: string; slots_booked: Record<string, string[]> }[];
-    }>(await getWith(app, "/api/doctor/list", fromOldClient()));
+    }>(await getWith(suite.app, "/api/doctor/list", fromOldClient()));
     const chloe = listed.body.doctors.find((candidate) => candidate._id === doctor)!;
     expect(chloe.slots_booked["4_5_2027"]).toEqual(["10:30 AM", "11:00 AM", "12:00 PM"]);
     expect(chloe.image).toBe("http://localhost:3000/images/consultants/chloe-martin.webp");
 
     const mine = await answerOf<{ appointments: { slotTime: string; docData: { image: string } }[] }>(
-      await getWith(app, "/api/user/appointments", fromOldClient(user.token)),
+      await getWith(suite.app, "/api/user/appointments", fromOldClient(user.token)),
     );
     // Booking order, oldest first: the old client reverses it itself.
     expect(mine.body.appointments.map((appointment) => appointment.slotTime)).toEqual([
@@ -248,9 +230,9 @@ describe("what the old client sends and reads", () => {
   });
 
   it("gives a new account the default picture as an absolute URL", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const profile = await answerOf<{ userData: { image: string } }>(
-      await getWith(app, "/api/user/get-profile", fromOldClient(account.token)),
+      await getWith(suite.app, "/api/user/get-profile", fromOldClient(account.token)),
     );
     expect(profile.body.userData.image).toBe("http://localhost:3000/images/default-avatar.svg");
   });
@@ -258,10 +240,10 @@ describe("what the old client sends and reads", () => {
 
 describe("Stripe from the old client's origin", () => {
   async function checkoutFromOldClient() {
-    const booked = await bookedAppointment(app, database.db, slots.far());
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const answer = await answerOf<{ success: boolean; session_url: string }>(
       await postJson(
-        app,
+        suite.app,
         "/api/user/payment-stripe",
         { appointmentId: booked.appointmentId },
         fromOldClient(booked.user.token),
@@ -273,17 +255,17 @@ describe("Stripe from the old client's origin", () => {
 
   it("pays through the signed sandbox link without our cookie and returns to the caller's /verify", async () => {
     const { user, appointmentId, link } = await checkoutFromOldClient();
-    const payment = await onlyPayment(database.db, appointmentId);
+    const payment = await onlyPayment(suite.db, appointmentId);
     expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:3000/sandbox/checkout/${payment.id}`);
 
     // The checkout page opens without any cookie or token.
-    const page = await app.request(`${link.pathname}${link.search}`);
+    const page = await suite.app.request(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ provider: "Stripe", alreadyPaid: false });
     // Without JavaScript the form's redirect leads to the old client: the policy must allow it.
     expect(page.headers.get("Content-Security-Policy")).toContain(`form-action 'self' ${OLD_CLIENT}`);
 
-    const paid = await app.request(`${link.pathname}${link.search}`, {
+    const paid = await suite.app.request(`${link.pathname}${link.search}`, {
       method: "POST",
       body: new URLSearchParams({ outcome: "pay" }),
     });
@@ -295,22 +277,22 @@ describe("Stripe from the old client's origin", () => {
     expect(back.searchParams.get("appointmentId")).toBe(appointmentId);
 
     // The old Verify page sends only success and appointmentId: the latest checkout is asked.
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
     const verified = await answerOf(
       await postJson(
-        app,
+        suite.app,
         "/api/user/verifyStripe",
         { success: "true", appointmentId },
         fromOldClient(user.token),
       ),
     );
     expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
   });
 
   it("is not paid when the visitor cancels, and says so", async () => {
     const { user, appointmentId, link } = await checkoutFromOldClient();
-    const cancelled = await app.request(`${link.pathname}${link.search}`, {
+    const cancelled = await suite.app.request(`${link.pathname}${link.search}`, {
       method: "POST",
       body: new URLSearchParams({ outcome: "cancel" }),
     });
@@ -318,7 +300,7 @@ describe("Stripe from the old client's origin", () => {
     expect([back.origin, back.searchParams.get("success")]).toEqual([OLD_CLIENT, "false"]);
     const verified = await answerOf(
       await postJson(
-        app,
+        suite.app,
         "/api/user/verifyStripe",
         { success: "false", appointmentId },
         fromOldClient(user.token),
@@ -332,15 +314,15 @@ describe("Stripe from the old client's origin", () => {
     const other = await checkoutFromOldClient();
     const tampered = new URLSearchParams(link.search);
     tampered.set("signature", "0".repeat(64));
-    expect((await app.request(`${link.pathname}?${tampered}`)).status).toBe(403);
-    expect((await app.request(`${other.link.pathname}${link.search}`)).status).toBe(403);
+    expect((await suite.app.request(`${link.pathname}?${tampered}`)).status).toBe(403);
+    expect((await suite.app.request(`${other.link.pathname}${link.search}`)).status).toBe(403);
     const longer = new URLSearchParams(link.search);
     longer.set("expires", String(Number(longer.get("expires")) + 3_600_000));
-    expect((await app.request(`${link.pathname}?${longer}`)).status).toBe(403);
+    expect((await suite.app.request(`${link.pathname}?${longer}`)).status).toBe(403);
 
     vi.setSystemTime(NOW.getTime() + (SANDBOX_LINK_MINUTES + 1) * 60_000);
-    expect((await app.request(`${link.pathname}${link.search}`)).status).toBe(403);
-    const expiredPost = await app.request(`${link.pathname}${link.search}`, {
+    expect((await suite.app.request(`${link.pathname}${link.search}`)).status).toBe(403);
+    const expiredPost = await suite.app.request(`${link.pathname}${link.search}`, {
       method: "POST",
       body: new URLSearchParams({ outcome: "pay" }),
     });
@@ -348,17 +330,17 @@ describe("Stripe from the old client's origin", () => {
   });
 
   it("sends other callers back to this site's /verify", async () => {
-    const booked = await bookedAppointment(app, database.db, slots.far());
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const answer = await answerOf<{ session_url: string }>(
       await postJson(
-        app,
+        suite.app,
         "/api/user/payment-stripe",
         { appointmentId: booked.appointmentId },
         { token: booked.user.token },
       ),
     );
     const link = new URL(answer.body.session_url);
-    const paid = await app.request(`${link.pathname}${link.search}`, {
+    const paid = await suite.app.request(`${link.pathname}${link.search}`, {
       method: "POST",
       body: new URLSearchParams({ outcome: "pay" }),
     });

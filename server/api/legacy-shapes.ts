@@ -21,7 +21,7 @@ import type { SlotDay } from "~/features/slot-grid/slots";
 import { type LegacySlot, legacySlotOf } from "./legacy-slots";
 
 /** The picture every account without one of its own shows (the old app gave each user one). */
-export const DEFAULT_PICTURE_PATH = "/images/default-avatar.svg";
+const DEFAULT_PICTURE_PATH = "/images/default-avatar.svg";
 
 /**
  * A stored picture (a site path such as `/uploads/….webp`) as clients get it: absolute under

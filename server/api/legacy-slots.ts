@@ -18,8 +18,8 @@ export interface LegacySlot {
 
 /**
  * Instants already told, by zone and time: the same week of slot starts is told again for every
- * consultant and every refresh, and luxon's zone arithmetic was ~5 % of the server's time under
- * mixed traffic. Bounded; the oldest entry goes first.
+ * consultant and every refresh, and luxon's zone arithmetic was a visible share of the server's
+ * time under mixed traffic. Bounded; the oldest entry goes first.
  */
 const toldSlots = new BoundedMemo<string, LegacySlot>(4_096);
 
@@ -50,7 +50,7 @@ export function parseSlotTime(slotTime: string): { hour: number; minute: number 
 
 export type LegacySlotProblem = "malformed" | "malformed-time";
 
-export const legacySlotMessages: Record<LegacySlotProblem, string> = {
+const legacySlotMessages: Record<LegacySlotProblem, string> = {
   malformed: "Please choose a day and time from the list of available slots.",
   "malformed-time": "Please give the time as 10:30 (24-hour clock), 10:30 AM or 10:30 am.",
 };
@@ -79,8 +79,8 @@ export function readLegacySlot(
 /**
  * What each wall-clock time read as in each zone (its instant in ms, or null when the day does
  * not exist or the zone skips that time): a rush of bookings names the same few slots, and luxon's
- * resolution was a tenth of a refused attempt. Keyed by the numbers read, so a key stays short
- * whatever a request sends. A week of slots is 154 times per zone.
+ * resolution was a real part of a refused attempt's cost. Keyed by the numbers read, so a key
+ * stays short whatever a request sends. A week of slots is 154 times per zone.
  */
 const instantsRead = new BoundedMemo<string, number | null>(2_048);
 

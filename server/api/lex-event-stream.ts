@@ -12,7 +12,7 @@ import { FeatureError } from "~/lib/errors";
 /** A conversation's events are small JSON documents; a text event far under this. */
 export const MAX_EVENT_MESSAGE_BYTES = 64 * 1024;
 /** All the events of one conversation together: thousands of text turns. */
-export const MAX_CONVERSATION_BYTES = 1024 * 1024;
+const MAX_CONVERSATION_BYTES = 1024 * 1024;
 /** The smallest message: 12-byte prelude and 4-byte message CRC. */
 const MIN_MESSAGE_BYTES = 16;
 

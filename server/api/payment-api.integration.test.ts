@@ -1,10 +1,8 @@
-import { rm } from "node:fs/promises";
 import { appointments, type Consultant } from "@db/schema";
-import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cancel, expectFailure, type RequestTarget } from "../../tests/setup/factories";
+import { frozenSuite, NOW } from "../../tests/setup/frozen-suite";
 import {
   answerOf,
   appointmentRow,
@@ -12,7 +10,6 @@ import {
   consultantWithFee,
   listedAppointment,
   mailsOfKind,
-  NOW,
   onlyPayment,
   paymentRows,
   paymentSnapshot,
@@ -20,70 +17,42 @@ import {
   slotPicker,
   verifyStripe,
 } from "../../tests/setup/payments";
-import {
-  closedPort,
-  type StripeStandIn,
-  startStripeStandIn,
-  stripeSettings,
-} from "../../tests/setup/stripe-stand-in";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
+import { closedPort, stripeSettings } from "../../tests/setup/stripe-stand-in";
 
 /** An odd fee, so the amount Stripe receives can only have come from the database. */
 const FEE_CENTS = 4321;
 
-let database: DatabaseHandle;
-let standIn: StripeStandIn;
-let app: RequestTarget;
+const suite = frozenSuite({ stripeStandIn: true });
 /** The same app and database, with the Stripe SDK pointed at a port nobody listens on. */
 let providerDown: RequestTarget;
-const dataDirectories: string[] = [];
 let consultant: Consultant;
 let slots: ReturnType<typeof slotPicker>;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  consultant = await consultantWithFee(database.db, "Daniel Kim", FEE_CENTS);
+  consultant = await consultantWithFee(suite.db, "Daniel Kim", FEE_CENTS);
   slots = slotPicker(consultant.id);
-  standIn = await startStripeStandIn();
-  const live = createTestApp(database, { settings: stripeSettings(standIn.port) });
-  const down = createTestApp(database, { settings: stripeSettings(await closedPort()) });
-  app = live.app;
-  providerDown = down.app;
-  dataDirectories.push(live.env.dataDirectory, down.env.dataDirectory);
-});
-afterEach(() => {
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await standIn?.close();
-  await database?.close();
-  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
+  providerDown = suite.appWith(stripeSettings(await closedPort()));
 });
 
 /** Starts a Checkout through the API and returns what the stand-in received for it. */
 async function startCheckout(token: string, appointmentId: string) {
-  const before = standIn.checkouts.length;
-  const response = await payStripe(app, token, { appointmentId });
+  const before = suite.standIn.checkouts.length;
+  const response = await payStripe(suite.app, token, { appointmentId });
   const answer = await answerOf<{ success: boolean; session_url?: string; message?: string }>(response);
   expect(answer, JSON.stringify(answer.body)).toMatchObject({ status: 200, body: { success: true } });
-  expect(standIn.checkouts).toHaveLength(before + 1);
-  const checkout = standIn.checkouts.at(-1)!;
+  expect(suite.standIn.checkouts).toHaveLength(before + 1);
+  const checkout = suite.standIn.checkouts.at(-1)!;
   return { checkout, sessionUrl: answer.body.session_url };
 }
 
 /** A booked appointment paid through Stripe Checkout (stand-in says paid, return verified). */
 async function paidAppointment(slot = slots.far()) {
-  const booked = await bookedAppointment(app, database.db, slot);
+  const booked = await bookedAppointment(suite.app, suite.db, slot);
   const { checkout } = await startCheckout(booked.user.token, booked.appointmentId);
   const paymentIntent = `pi_test_${booked.appointmentId.slice(0, 8)}`;
-  standIn.markPaid(checkout.sessionId, paymentIntent);
+  suite.standIn.markPaid(checkout.sessionId, paymentIntent);
   const verified = await answerOf(
-    await verifyStripe(app, booked.user.token, {
+    await verifyStripe(suite.app, booked.user.token, {
       success: true,
       appointmentId: booked.appointmentId,
       session_id: checkout.sessionId,
@@ -95,15 +64,15 @@ async function paidAppointment(slot = slots.far()) {
 
 describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
   it("creates a Checkout Session for the consultant's fee from the database and answers its url", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     // Amount and currency in the request are ignored: the database decides.
-    const response = await payStripe(app, user.token, { appointmentId, amount: 1, currency: "eur" });
+    const response = await payStripe(suite.app, user.token, { appointmentId, amount: 1, currency: "eur" });
     const answer = await answerOf<{ success: boolean; session_url: string }>(response);
-    const checkout = standIn.checkouts.at(-1)!;
+    const checkout = suite.standIn.checkouts.at(-1)!;
     expect(checkout.metadata.appointmentId).toBe(appointmentId);
     expect(answer).toEqual({
       status: 200,
-      body: { success: true, session_url: standIn.session(checkout.sessionId).url },
+      body: { success: true, session_url: suite.standIn.session(checkout.sessionId).url },
     });
     expect(answer.body.session_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     expect({ amount: checkout.amount, currency: checkout.currency }).toEqual({
@@ -111,7 +80,7 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
       currency: "usd",
     });
 
-    const payment = await onlyPayment(database.db, appointmentId);
+    const payment = await onlyPayment(suite.db, appointmentId);
     expect(payment).toMatchObject({
       provider: "stripe",
       mode: "live",
@@ -123,160 +92,176 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
     });
     // The app sets its own key (tied to the payment row), so a retried create makes one session.
     expect(checkout.idempotencyKey).toEqual(expect.stringContaining(payment.id));
-    expect((await appointmentRow(database.db, appointmentId)).paidAt).toBeNull();
+    expect((await appointmentRow(suite.db, appointmentId)).paidAt).toBeNull();
   });
 
   it("marks the appointment paid once Stripe says the session is paid, with exactly one receipt", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     const { checkout } = await startCheckout(user.token, appointmentId);
-    standIn.markPaid(checkout.sessionId, "pi_test_receipt");
+    suite.standIn.markPaid(checkout.sessionId, "pi_test_receipt");
 
     const answer = await answerOf(
-      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: checkout.sessionId }),
+      await verifyStripe(suite.app, user.token, {
+        success: true,
+        appointmentId,
+        session_id: checkout.sessionId,
+      }),
     );
     expect(answer).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect(standIn.retrievals).toContain(checkout.sessionId);
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect(suite.standIn.retrievals).toContain(checkout.sessionId);
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       payment: true,
       cancelled: false,
       refunded: false,
     });
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: "pi_test_receipt",
       paidAt: NOW,
     });
-    const receipts = await mailsOfKind(database.db, user.email, "payment-receipt");
+    const receipts = await mailsOfKind(suite.db, user.email, "payment-receipt");
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.textBody).toContain("$43.21");
 
     // Coming back to the return page again changes nothing and sends nothing.
     const again = await answerOf(
-      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: checkout.sessionId }),
+      await verifyStripe(suite.app, user.token, {
+        success: true,
+        appointmentId,
+        session_id: checkout.sessionId,
+      }),
     );
     expect(again).toEqual({
       status: 200,
       body: { success: true, message: "This appointment is already paid" },
     });
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("answers 409 for an appointment that is already paid, cancelled or completed, and calls no provider", async () => {
     const paid = await paidAppointment();
-    const cancelled = await bookedAppointment(app, database.db, slots.far());
-    expect((await cancel(app, cancelled.user.token, cancelled.appointmentId)).status).toBe(200);
-    const completed = await bookedAppointment(app, database.db, slots.far());
-    await database.db
+    const cancelled = await bookedAppointment(suite.app, suite.db, slots.far());
+    expect((await cancel(suite.app, cancelled.user.token, cancelled.appointmentId)).status).toBe(200);
+    const completed = await bookedAppointment(suite.app, suite.db, slots.far());
+    await suite.db
       .update(appointments)
       .set({ completedAt: NOW })
       .where(eq(appointments.id, completed.appointmentId));
 
-    const sessionsBefore = standIn.checkouts.length;
+    const sessionsBefore = suite.standIn.checkouts.length;
     for (const { user, appointmentId } of [paid, cancelled, completed]) {
-      const before = await paymentSnapshot(database.db, appointmentId);
-      await expectFailure(await payStripe(app, user.token, { appointmentId }), 409);
-      expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+      const before = await paymentSnapshot(suite.db, appointmentId);
+      await expectFailure(await payStripe(suite.app, user.token, { appointmentId }), 409);
+      expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
     }
-    expect(standIn.checkouts).toHaveLength(sessionsBefore);
+    expect(suite.standIn.checkouts).toHaveLength(sessionsBefore);
   });
 
   it("answers 404 for an unknown appointment and for another user's, and calls no provider", async () => {
-    const owner = await bookedAppointment(app, database.db, slots.far());
-    const stranger = await bookedAppointment(app, database.db, slots.far());
-    const sessionsBefore = standIn.checkouts.length;
-    const before = await paymentSnapshot(database.db, owner.appointmentId);
+    const owner = await bookedAppointment(suite.app, suite.db, slots.far());
+    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
+    const sessionsBefore = suite.standIn.checkouts.length;
+    const before = await paymentSnapshot(suite.db, owner.appointmentId);
 
     await expectFailure(
-      await payStripe(app, stranger.user.token, { appointmentId: owner.appointmentId }),
+      await payStripe(suite.app, stranger.user.token, { appointmentId: owner.appointmentId }),
       404,
     );
     await expectFailure(
-      await payStripe(app, owner.user.token, { appointmentId: "00000000-0000-4000-8000-000000000000" }),
+      await payStripe(suite.app, owner.user.token, { appointmentId: "00000000-0000-4000-8000-000000000000" }),
       404,
     );
-    await expectFailure(await payStripe(app, owner.user.token, { appointmentId: "not-an-id" }), 404);
-    expect(standIn.checkouts).toHaveLength(sessionsBefore);
-    expect(await paymentSnapshot(database.db, owner.appointmentId)).toEqual(before);
+    await expectFailure(await payStripe(suite.app, owner.user.token, { appointmentId: "not-an-id" }), 404);
+    expect(suite.standIn.checkouts).toHaveLength(sessionsBefore);
+    expect(await paymentSnapshot(suite.db, owner.appointmentId)).toEqual(before);
   });
 
   it("answers 401 without a token", async () => {
-    const { appointmentId } = await bookedAppointment(app, database.db, slots.far());
-    const response = await app.request("/api/user/payment-stripe", {
+    const { appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const response = await suite.app.request("/api/user/payment-stripe", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ appointmentId }),
     });
     await expectFailure(response, 401);
-    expect(await paymentRows(database.db, appointmentId)).toEqual([]);
+    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
   });
 });
 
 describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
   it("without a session id (the old client sends none) asks Stripe about the open checkouts, not the browser", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     const first = await startCheckout(user.token, appointmentId);
     const { checkout } = await startCheckout(user.token, appointmentId);
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
-    const unpaid = await answerOf(await verifyStripe(app, user.token, { success: true, appointmentId }));
+    const unpaid = await answerOf(
+      await verifyStripe(suite.app, user.token, { success: true, appointmentId }),
+    );
     expect(unpaid).toEqual({ status: 200, body: { success: false, message: "Payment was not completed" } });
-    expect(standIn.retrievals.slice(-2).sort()).toEqual(
+    expect(suite.standIn.retrievals.slice(-2).sort()).toEqual(
       [first.checkout.sessionId, checkout.sessionId].sort(),
     );
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
 
-    standIn.markPaid(checkout.sessionId);
-    const paid = await answerOf(await verifyStripe(app, user.token, { success: "true", appointmentId }));
+    suite.standIn.markPaid(checkout.sessionId);
+    const paid = await answerOf(
+      await verifyStripe(suite.app, user.token, { success: "true", appointmentId }),
+    );
     expect(paid).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
   });
 
   it("does not pay for a session Stripe reports unpaid", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     const { checkout } = await startCheckout(user.token, appointmentId);
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
     const answer = await answerOf(
-      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: checkout.sessionId }),
+      await verifyStripe(suite.app, user.token, {
+        success: true,
+        appointmentId,
+        session_id: checkout.sessionId,
+      }),
     );
     expect(answer).toEqual({ status: 200, body: { success: false, message: "Payment was not completed" } });
-    expect(standIn.retrievals).toContain(checkout.sessionId);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toEqual([]);
+    expect(suite.standIn.retrievals).toContain(checkout.sessionId);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toEqual([]);
   });
 
   it("answers 404 for another user's appointment, even with that appointment's paid session", async () => {
-    const owner = await bookedAppointment(app, database.db, slots.far());
+    const owner = await bookedAppointment(suite.app, suite.db, slots.far());
     const { checkout } = await startCheckout(owner.user.token, owner.appointmentId);
-    standIn.markPaid(checkout.sessionId);
-    const stranger = await bookedAppointment(app, database.db, slots.far());
-    const before = await paymentSnapshot(database.db, owner.appointmentId);
+    suite.standIn.markPaid(checkout.sessionId);
+    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
+    const before = await paymentSnapshot(suite.db, owner.appointmentId);
 
     await expectFailure(
-      await verifyStripe(app, stranger.user.token, {
+      await verifyStripe(suite.app, stranger.user.token, {
         success: true,
         appointmentId: owner.appointmentId,
         session_id: checkout.sessionId,
       }),
       404,
     );
-    expect(await paymentSnapshot(database.db, owner.appointmentId)).toEqual(before);
-    expect((await appointmentRow(database.db, stranger.appointmentId)).paidAt).toBeNull();
+    expect(await paymentSnapshot(suite.db, owner.appointmentId)).toEqual(before);
+    expect((await appointmentRow(suite.db, stranger.appointmentId)).paidAt).toBeNull();
   });
 
   it("answers 400 for a paid session that belongs to another appointment, and pays neither", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     await startCheckout(user.token, appointmentId);
     // A second appointment of someone else, paid for real.
-    const other = await bookedAppointment(app, database.db, slots.far());
+    const other = await bookedAppointment(suite.app, suite.db, slots.far());
     const { checkout: otherCheckout } = await startCheckout(other.user.token, other.appointmentId);
-    standIn.markPaid(otherCheckout.sessionId);
-    const before = await paymentSnapshot(database.db, appointmentId);
-    const otherBefore = await paymentSnapshot(database.db, other.appointmentId);
+    suite.standIn.markPaid(otherCheckout.sessionId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
+    const otherBefore = await paymentSnapshot(suite.db, other.appointmentId);
 
     await expectFailure(
-      await verifyStripe(app, user.token, {
+      await verifyStripe(suite.app, user.token, {
         success: true,
         appointmentId,
         session_id: otherCheckout.sessionId,
@@ -285,11 +270,15 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
     );
     // A session id nobody created is no better.
     await expectFailure(
-      await verifyStripe(app, user.token, { success: true, appointmentId, session_id: "cs_test_forged" }),
+      await verifyStripe(suite.app, user.token, {
+        success: true,
+        appointmentId,
+        session_id: "cs_test_forged",
+      }),
       400,
     );
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect(await paymentSnapshot(database.db, other.appointmentId)).toEqual(otherBefore);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await paymentSnapshot(suite.db, other.appointmentId)).toEqual(otherBefore);
   });
 
   const forgeries: {
@@ -309,13 +298,13 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
   ];
 
   it.each(forgeries)("answers 4xx and changes nothing for a paid session with $name", async ({ forge }) => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     const { checkout } = await startCheckout(user.token, appointmentId);
-    const session = standIn.markPaid(checkout.sessionId);
-    standIn.change(checkout.sessionId, forge(session, appointmentId));
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const session = suite.standIn.markPaid(checkout.sessionId);
+    suite.standIn.change(checkout.sessionId, forge(session, appointmentId));
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
-    const response = await verifyStripe(app, user.token, {
+    const response = await verifyStripe(suite.app, user.token, {
       success: true,
       appointmentId,
       session_id: checkout.sessionId,
@@ -323,88 +312,88 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(((await response.json()) as { success: boolean }).success).toBe(false);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 });
 
 describe("cancelling a paid appointment (POST /api/user/cancel-appointment)", () => {
   it("refunds through Stripe when cancelled at least 24 hours ahead, with one refund e-mail", async () => {
     const { user, appointmentId, paymentIntent } = await paidAppointment(slots.far());
-    const refundsBefore = standIn.refunds.length;
+    const refundsBefore = suite.standIn.refunds.length;
 
-    const answer = await answerOf(await cancel(app, user.token, appointmentId));
+    const answer = await answerOf(await cancel(suite.app, user.token, appointmentId));
     expect(answer).toEqual({ status: 200, body: { success: true, message: "Appointment cancelled" } });
 
-    expect(standIn.refunds).toHaveLength(refundsBefore + 1);
-    const refund = standIn.refunds.at(-1)!;
+    expect(suite.standIn.refunds).toHaveLength(refundsBefore + 1);
+    const refund = suite.standIn.refunds.at(-1)!;
     expect(refund).toMatchObject({ paymentIntent, amount: FEE_CENTS });
     expect(refund.idempotencyKey).toEqual(expect.any(String));
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       cancelled: true,
       payment: true,
       refunded: true,
     });
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
       status: "refunded",
       refundReference: refund.refundId,
       refundedAt: NOW,
     });
-    const refundMails = await mailsOfKind(database.db, user.email, "payment-refund");
+    const refundMails = await mailsOfKind(suite.db, user.email, "payment-refund");
     expect(refundMails).toHaveLength(1);
     expect(refundMails[0]!.textBody).toContain("$43.21");
   });
 
   it("cancels without a refund less than 24 hours ahead", async () => {
     const { user, appointmentId, paymentIntent } = await paidAppointment(slots.near());
-    const refundsBefore = standIn.refunds.length;
+    const refundsBefore = suite.standIn.refunds.length;
 
-    const answer = await answerOf(await cancel(app, user.token, appointmentId));
+    const answer = await answerOf(await cancel(suite.app, user.token, appointmentId));
     expect(answer).toEqual({ status: 200, body: { success: true, message: "Appointment cancelled" } });
 
-    expect(standIn.refunds).toHaveLength(refundsBefore);
-    expect(standIn.refunds.map((refund) => refund.paymentIntent)).not.toContain(paymentIntent);
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect(suite.standIn.refunds).toHaveLength(refundsBefore);
+    expect(suite.standIn.refunds.map((refund) => refund.paymentIntent)).not.toContain(paymentIntent);
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       cancelled: true,
       payment: true,
       refunded: false,
     });
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "paid", refundedAt: null });
-    expect(await mailsOfKind(database.db, user.email, "payment-refund")).toEqual([]);
-    expect(await mailsOfKind(database.db, user.email, "appointment-cancellation")).toHaveLength(1);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "paid", refundedAt: null });
+    expect(await mailsOfKind(suite.db, user.email, "payment-refund")).toEqual([]);
+    expect(await mailsOfKind(suite.db, user.email, "appointment-cancellation")).toHaveLength(1);
   });
 });
 
 describe("a payment provider that is down", () => {
   it("answers 502 with a sentence to payment-stripe and records no payment", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
     const failure = await expectFailure(await payStripe(providerDown, user.token, { appointmentId }), 502);
     expect(failure.message).toMatch(/could not be reached/);
-    expect(await paymentRows(database.db, appointmentId)).toEqual([]);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
   });
 
   it("refuses to cancel a refundable paid appointment it cannot refund, leaving it active and paid", async () => {
     const { user, appointmentId } = await paidAppointment(slots.far());
-    const refundsBefore = standIn.refunds.length;
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const refundsBefore = suite.standIn.refunds.length;
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
     const failure = await expectFailure(await cancel(providerDown, user.token, appointmentId), 502);
     expect(failure.message).toMatch(/could not be reached/);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       cancelled: false,
       payment: true,
       refunded: false,
     });
-    expect(await mailsOfKind(database.db, user.email, "appointment-cancellation")).toEqual([]);
-    expect(standIn.refunds).toHaveLength(refundsBefore);
+    expect(await mailsOfKind(suite.db, user.email, "appointment-cancellation")).toEqual([]);
+    expect(suite.standIn.refunds).toHaveLength(refundsBefore);
 
     // Once the provider answers again, the same cancellation goes through with its refund.
-    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       cancelled: true,
       refunded: true,
     });

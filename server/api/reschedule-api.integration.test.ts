@@ -1,12 +1,8 @@
-import { rm } from "node:fs/promises";
 import { appointments, outbox, payments } from "@db/schema";
-import { seedDatabase } from "@db/seed";
 import { and, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
-import type { DatabaseHandle } from "~/infra/db.server";
-import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import {
   bookOrFail,
   cancel,
@@ -16,49 +12,23 @@ import {
   createUserWithSession,
   expectFailure,
   postJson,
-  type RequestTarget,
 } from "../../tests/setup/factories";
+import { frozenSuite, ZONE } from "../../tests/setup/frozen-suite";
 import { parseICalendar } from "../../tests/setup/icalendar";
 import { paidAppointment } from "../../tests/setup/staff-appointments";
-import { createTestApp, testSecrets } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
-import { testEnvironment } from "../../tests/setup/test-environment";
 
-/** Monday 3 May 2027, 12:10 PM in New York: the booking window runs from 3_5_2027 to 9_5_2027. */
-const ZONE = "America/New_York";
-const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
-
-let database: DatabaseHandle;
-let app: RequestTarget;
-let gateways: PaymentGateways;
-const dataDirectories: string[] = [];
-
-beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  const secrets = testSecrets();
-  gateways = createPaymentGateways(testEnvironment(), secrets, database.db);
-  const created = createTestApp(database, { secrets, payments: gateways });
-  app = created.app;
-  dataDirectories.push(created.env.dataDirectory);
-});
-afterEach(() => {
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await database?.close();
-  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
-});
+/**
+ * The clock stands at NOW, Monday 3 May 2027, 12:10 PM in New York: the booking window runs from
+ * 3_5_2027 to 9_5_2027.
+ */
+const suite = frozenSuite({ gateways: true });
 
 function reschedule(token: string, body: Record<string, unknown>) {
-  return postJson(app, "/api/user/reschedule-appointment", body, { token });
+  return postJson(suite.app, "/api/user/reschedule-appointment", body, { token });
 }
 
 async function row(appointmentId: string) {
-  const [found] = await database.db.select().from(appointments).where(eq(appointments.id, appointmentId));
+  const [found] = await suite.db.select().from(appointments).where(eq(appointments.id, appointmentId));
   return found!;
 }
 
@@ -68,11 +38,11 @@ function wallClock(instant: Date): string {
 
 describe("POST /api/user/reschedule-appointment", () => {
   it("moves the appointment to a free slot: same id, old slot free again, an updated invitation", async () => {
-    const priya = await consultantNamed(database.db, "Priya Desai");
-    const [owner, other] = await createUsersWithSessions(database.db, 2, "mover");
+    const priya = await consultantNamed(suite.db, "Priya Desai");
+    const [owner, other] = await createUsersWithSessions(suite.db, 2, "mover");
     const from = { docId: priya.id, slotDate: "6_5_2027", slotTime: "10:00 AM" };
-    const id = await bookOrFail(app, owner!.token, from);
-    const mailsBefore = await countRows(database.db, outbox);
+    const id = await bookOrFail(suite.app, owner!.token, from);
+    const mailsBefore = await countRows(suite.db, outbox);
 
     const response = await reschedule(owner!.token, {
       appointmentId: id,
@@ -82,19 +52,19 @@ describe("POST /api/user/reschedule-appointment", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: "Appointment rescheduled" });
     // The customer's updated invitation and the agency's notice.
-    expect(await countRows(database.db, outbox)).toBe(mailsBefore + 2);
+    expect(await countRows(suite.db, outbox)).toBe(mailsBefore + 2);
     const moved = await row(id);
     expect(wallClock(moved.startsAt)).toBe("2027-05-07 14:30");
     expect(moved.calendarSequence).toBe(1);
     expect(moved.cancelledAt).toBeNull();
-    const owned = await database.db.select().from(appointments).where(eq(appointments.userId, owner!.id));
+    const owned = await suite.db.select().from(appointments).where(eq(appointments.userId, owner!.id));
     expect(owned.map((appointment) => appointment.id)).toEqual([id]);
 
     // The old time is free for someone else at once.
-    expect(await bookOrFail(app, other!.token, from)).toBeTruthy();
+    expect(await bookOrFail(suite.app, other!.token, from)).toBeTruthy();
 
     // The customer's e-mail carries the same calendar event, one sequence later; the agency is told.
-    const [toCustomer] = await database.db
+    const [toCustomer] = await suite.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.kind, "appointment-rescheduled"), eq(outbox.recipient, owner!.email)));
@@ -106,14 +76,18 @@ describe("POST /api/user/reschedule-appointment", () => {
   });
 
   it("refuses a taken slot, a past one, a cancelled appointment and someone else's, changing nothing", async () => {
-    const aisha = await consultantNamed(database.db, "Aisha Bello");
-    const [owner, neighbour, stranger] = await createUsersWithSessions(database.db, 3, "refused");
-    const id = await bookOrFail(app, owner!.token, {
+    const aisha = await consultantNamed(suite.db, "Aisha Bello");
+    const [owner, neighbour, stranger] = await createUsersWithSessions(suite.db, 3, "refused");
+    const id = await bookOrFail(suite.app, owner!.token, {
       docId: aisha.id,
       slotDate: "5_5_2027",
       slotTime: "11:00 AM",
     });
-    await bookOrFail(app, neighbour!.token, { docId: aisha.id, slotDate: "5_5_2027", slotTime: "04:00 PM" });
+    await bookOrFail(suite.app, neighbour!.token, {
+      docId: aisha.id,
+      slotDate: "5_5_2027",
+      slotTime: "04:00 PM",
+    });
     const before = await row(id);
 
     const taken = await reschedule(owner!.token, {
@@ -142,7 +116,7 @@ describe("POST /api/user/reschedule-appointment", () => {
 
     expect(await row(id)).toEqual(before);
 
-    expect((await cancel(app, owner!.token, id)).status).toBe(200);
+    expect((await cancel(suite.app, owner!.token, id)).status).toBe(200);
     const cancelled = await reschedule(owner!.token, {
       appointmentId: id,
       slotDate: "6_5_2027",
@@ -153,9 +127,9 @@ describe("POST /api/user/reschedule-appointment", () => {
   });
 
   it("refuses once the appointment has started", async () => {
-    const consultant = await consultantNamed(database.db, "Priya Desai");
-    const owner = await createUserWithSession(database.db, "late");
-    const id = await bookOrFail(app, owner.token, {
+    const consultant = await consultantNamed(suite.db, "Priya Desai");
+    const owner = await createUserWithSession(suite.db, "late");
+    const id = await bookOrFail(suite.app, owner.token, {
       docId: consultant.id,
       slotDate: "4_5_2027",
       slotTime: "10:30 AM",
@@ -170,8 +144,8 @@ describe("POST /api/user/reschedule-appointment", () => {
   });
 
   it("keeps a paid appointment paid, with its one payment", async () => {
-    const consultant = await consultantNamed(database.db, "Aisha Bello");
-    const booked = await paidAppointment(app, database.db, gateways, {
+    const consultant = await consultantNamed(suite.db, "Aisha Bello");
+    const booked = await paidAppointment(suite.app, suite.db, suite.gateways, {
       docId: consultant.id,
       slotDate: "8_5_2027",
       slotTime: "10:00 AM",
@@ -187,7 +161,7 @@ describe("POST /api/user/reschedule-appointment", () => {
     const moved = await row(booked.appointmentId);
     expect(moved.paidAt).toEqual(paidBefore);
     expect(moved.status).toBe("paid");
-    const paymentRows = await database.db
+    const paymentRows = await suite.db
       .select()
       .from(payments)
       .where(eq(payments.appointmentId, booked.appointmentId));
@@ -196,14 +170,14 @@ describe("POST /api/user/reschedule-appointment", () => {
   });
 
   it("lets exactly one of two customers move into the same free slot at the same time", async () => {
-    const consultant = await consultantNamed(database.db, "Priya Desai");
-    const [first, second] = await createUsersWithSessions(database.db, 2, "racer");
-    const firstId = await bookOrFail(app, first!.token, {
+    const consultant = await consultantNamed(suite.db, "Priya Desai");
+    const [first, second] = await createUsersWithSessions(suite.db, 2, "racer");
+    const firstId = await bookOrFail(suite.app, first!.token, {
       docId: consultant.id,
       slotDate: "7_5_2027",
       slotTime: "10:00 AM",
     });
-    const secondId = await bookOrFail(app, second!.token, {
+    const secondId = await bookOrFail(suite.app, second!.token, {
       docId: consultant.id,
       slotDate: "7_5_2027",
       slotTime: "10:30 AM",
@@ -219,7 +193,7 @@ describe("POST /api/user/reschedule-appointment", () => {
   });
 
   it("answers without a token with 401", async () => {
-    const response = await postJson(app, "/api/user/reschedule-appointment", {
+    const response = await postJson(suite.app, "/api/user/reschedule-appointment", {
       appointmentId: "00000000-0000-4000-8000-000000000000",
       slotDate: "6_5_2027",
       slotTime: "10:00 AM",

@@ -4,11 +4,10 @@ import path from "node:path";
 import { kycSubmissions, sessions, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashToken } from "~/features/accounts/sessions.server";
 import { PICTURE_MAX_BYTES, PICTURE_MAX_LABEL, PICTURE_TOO_LARGE } from "~/features/pictures/picture-limits";
-import type { DatabaseHandle } from "~/infra/db.server";
-import type { Environment } from "~/infra/env.server";
+import { appSuite } from "../../tests/setup/app-suite";
 import {
   countRows,
   expectFailure,
@@ -21,26 +20,12 @@ import {
   postForm,
   postJson,
   profileForm,
-  type RequestTarget,
   type SignedUpUser,
   signUp,
   uniqueEmail,
 } from "../../tests/setup/factories";
-import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 
-let database: DatabaseHandle;
-let app: RequestTarget;
-let env: Environment;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, env } = createTestApp(database));
-});
-afterAll(async () => {
-  await database.close();
-  await rm(env.dataDirectory, { recursive: true, force: true });
-});
+const suite = appSuite();
 
 interface ProfileAnswer {
   success: boolean;
@@ -59,18 +44,18 @@ interface ProfileAnswer {
 }
 
 async function profileOf(token: string): Promise<ProfileAnswer["userData"]> {
-  const response = await getWith(app, "/api/user/get-profile", { token });
+  const response = await getWith(suite.app, "/api/user/get-profile", { token });
   expect(response.status).toBe(200);
   return ((await response.json()) as ProfileAnswer).userData;
 }
 
 async function userRow(email: string) {
-  const [row] = await database.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  const [row] = await suite.db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return row;
 }
 
 async function accountCounts() {
-  return { users: await countRows(database.db, users), sessions: await countRows(database.db, sessions) };
+  return { users: await countRows(suite.db, users), sessions: await countRows(suite.db, sessions) };
 }
 
 async function pngBytes(width = 64, height = 48): Promise<Uint8Array> {
@@ -90,7 +75,7 @@ const validProfile = {
 describe("POST /api/user/register", () => {
   it("creates the account, answers 201 with a working token and stores only a scrypt hash", async () => {
     const email = uniqueEmail("new");
-    const response = await postJson(app, "/api/user/register", {
+    const response = await postJson(suite.app, "/api/user/register", {
       name: "  Grace Hopper ",
       email: `  ${email.toUpperCase()} `,
       password: GOOD_PASSWORD,
@@ -108,7 +93,7 @@ describe("POST /api/user/register", () => {
     expect(row?.passwordHash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(JSON.stringify(row)).not.toContain(GOOD_PASSWORD);
     // The session row holds the token's hash, never the token.
-    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, row!.id));
+    const [session] = await suite.db.select().from(sessions).where(eq(sessions.userId, row!.id));
     expect(session?.tokenHash).toBe(hashToken(body.token));
     expect(JSON.stringify(session)).not.toContain(body.token);
 
@@ -116,14 +101,14 @@ describe("POST /api/user/register", () => {
   });
 
   it("keeps the borrower role when it is chosen", async () => {
-    const { email } = await signUp(app, { role: "borrower" });
+    const { email } = await signUp(suite.app, { role: "borrower" });
     expect((await userRow(email))?.role).toBe("borrower");
   });
 
   it("refuses a second account for the same e-mail in any letter case with 409", async () => {
-    const { email } = await signUp(app, { email: uniqueEmail("twice") });
+    const { email } = await signUp(suite.app, { email: uniqueEmail("twice") });
     const before = await accountCounts();
-    const response = await postJson(app, "/api/user/register", {
+    const response = await postJson(suite.app, "/api/user/register", {
       name: "Someone Else",
       email: email.toUpperCase(),
       password: "another decent password",
@@ -136,7 +121,7 @@ describe("POST /api/user/register", () => {
   it("refuses the admin role at sign-up and creates no account", async () => {
     const email = uniqueEmail("sneaky");
     const before = await accountCounts();
-    const response = await postJson(app, "/api/user/register", {
+    const response = await postJson(suite.app, "/api/user/register", {
       name: "Mallory",
       email,
       password: GOOD_PASSWORD,
@@ -144,14 +129,14 @@ describe("POST /api/user/register", () => {
     });
     await expectFailure(response, 400);
     expect(await userRow(email)).toBeUndefined();
-    expect(await database.db.select().from(users).where(eq(users.role, "admin"))).toEqual([]);
+    expect(await suite.db.select().from(users).where(eq(users.role, "admin"))).toEqual([]);
     expect(await accountCounts()).toEqual(before);
   });
 
   it("refuses a common password and one under 8 characters", async () => {
     const before = await accountCounts();
     const common = await expectFailure(
-      await postJson(app, "/api/user/register", {
+      await postJson(suite.app, "/api/user/register", {
         name: "Pat",
         email: uniqueEmail(),
         password: "password123",
@@ -160,7 +145,11 @@ describe("POST /api/user/register", () => {
     );
     expect(common.message).toMatch(/common/i);
     const short = await expectFailure(
-      await postJson(app, "/api/user/register", { name: "Pat", email: uniqueEmail(), password: "Xq7!kd2" }),
+      await postJson(suite.app, "/api/user/register", {
+        name: "Pat",
+        email: uniqueEmail(),
+        password: "Xq7!kd2",
+      }),
       400,
     );
     expect(short.message).toMatch(/at least 8 characters/);
@@ -171,18 +160,18 @@ describe("POST /api/user/register", () => {
     const email = uniqueEmail("race");
     const responses = await Promise.all(
       ["First", "Second"].map((name) =>
-        postJson(app, "/api/user/register", { name, email, password: GOOD_PASSWORD }),
+        postJson(suite.app, "/api/user/register", { name, email, password: GOOD_PASSWORD }),
       ),
     );
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
-    expect(await database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await suite.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
   it("accepts a 200-character password, which then logs in", async () => {
     const password = randomBytes(150).toString("base64").slice(0, 200);
     expect(password).toHaveLength(200);
-    const account = await signUp(app, { password });
-    const response = await postJson(app, "/api/user/login", { email: account.email, password });
+    const account = await signUp(suite.app, { password });
+    const response = await postJson(suite.app, "/api/user/login", { email: account.email, password });
     expect(response.status).toBe(200);
   });
 
@@ -220,7 +209,7 @@ describe("POST /api/user/register", () => {
   ];
   it.each(invalidRegistrations)("answers %s with 400 and writes nothing", async (_label, body) => {
     const before = await accountCounts();
-    await expectFailure(await postJson(app, "/api/user/register", body), 400);
+    await expectFailure(await postJson(suite.app, "/api/user/register", body), 400);
     expect(await accountCounts()).toEqual(before);
   });
 
@@ -231,15 +220,15 @@ describe("POST /api/user/register", () => {
     ["an empty body", ""],
   ])("answers %s with 400 and writes nothing", async (_label, raw) => {
     const before = await accountCounts();
-    await expectFailure(await postJson(app, "/api/user/register", raw), 400);
+    await expectFailure(await postJson(suite.app, "/api/user/register", raw), 400);
     expect(await accountCounts()).toEqual(before);
   });
 });
 
 describe("POST /api/user/login", () => {
   it("logs in with the right password, in any letter case of the e-mail, and the token works", async () => {
-    const account = await signUp(app);
-    const response = await postJson(app, "/api/user/login", {
+    const account = await signUp(suite.app);
+    const response = await postJson(suite.app, "/api/user/login", {
       email: account.email.toUpperCase(),
       password: account.password,
     });
@@ -253,13 +242,13 @@ describe("POST /api/user/login", () => {
   });
 
   it("gives the same 401 for an unknown e-mail and a wrong password", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const before = await accountCounts();
-    const unknown = await postJson(app, "/api/user/login", {
+    const unknown = await postJson(suite.app, "/api/user/login", {
       email: uniqueEmail("nobody"),
       password: account.password,
     });
-    const wrong = await postJson(app, "/api/user/login", {
+    const wrong = await postJson(suite.app, "/api/user/login", {
       email: account.email,
       password: "not the password",
     });
@@ -279,87 +268,90 @@ describe("POST /api/user/login", () => {
     ["a password that is not text", { email: "x@example.com", password: { $ne: "" } }],
   ])("answers %s with 400 and starts no session", async (_label, body) => {
     const before = await accountCounts();
-    await expectFailure(await postJson(app, "/api/user/login", body), 400);
+    await expectFailure(await postJson(suite.app, "/api/user/login", body), 400);
     expect(await accountCounts()).toEqual(before);
   });
 
   it("answers malformed JSON with 400", async () => {
-    await expectFailure(await postJson(app, "/api/user/login", "{email: x}"), 400);
+    await expectFailure(await postJson(suite.app, "/api/user/login", "{email: x}"), 400);
   });
 });
 
 describe("tokens", () => {
   it("accepts the token in the `token` header and as `Authorization: Bearer`", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     expect((await profileOf(account.token)).email).toBe(account.email);
-    const bearer = await getWith(app, "/api/user/get-profile", {
+    const bearer = await getWith(suite.app, "/api/user/get-profile", {
       headers: { Authorization: `Bearer ${account.token}` },
     });
     expect(bearer.status).toBe(200);
     expect(((await bearer.json()) as ProfileAnswer).userData.email).toBe(account.email);
     // Old clients send `token: ""` when they have none; it must not hide a Bearer token.
-    const both = await getWith(app, "/api/user/get-profile", {
+    const both = await getWith(suite.app, "/api/user/get-profile", {
       headers: { token: "", Authorization: `bearer ${account.token}` },
     });
     expect(both.status).toBe(200);
   });
 
   it("answers a missing, wrong or malformed token with 401 and a sentence", async () => {
-    await expectFailure(await getWith(app, "/api/user/get-profile"), 401);
-    await expectFailure(await getWith(app, "/api/user/get-profile", { token: "not-a-real-token" }), 401);
+    await expectFailure(await getWith(suite.app, "/api/user/get-profile"), 401);
     await expectFailure(
-      await getWith(app, "/api/user/get-profile", { headers: { Authorization: "Bearer " } }),
+      await getWith(suite.app, "/api/user/get-profile", { token: "not-a-real-token" }),
       401,
     );
-    await expectFailure(await getWith(app, "/api/user/get-profile", { token: "x".repeat(5000) }), 401);
+    await expectFailure(
+      await getWith(suite.app, "/api/user/get-profile", { headers: { Authorization: "Bearer " } }),
+      401,
+    );
+    await expectFailure(await getWith(suite.app, "/api/user/get-profile", { token: "x".repeat(5000) }), 401);
   });
 
   it("refuses an expired token", async () => {
-    const account = await signUp(app);
-    await database.db
+    const account = await signUp(suite.app);
+    await suite.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(sessions.tokenHash, hashToken(account.token)));
-    await expectFailure(await getWith(app, "/api/user/get-profile", { token: account.token }), 401);
+    await expectFailure(await getWith(suite.app, "/api/user/get-profile", { token: account.token }), 401);
   });
 
   it("logout ends that session only: the token is dead afterwards, other sessions live on", async () => {
-    const account = await signUp(app);
-    const login = await postJson(app, "/api/user/login", {
+    const account = await signUp(suite.app);
+    const login = await postJson(suite.app, "/api/user/login", {
       email: account.email,
       password: account.password,
     });
     const other = ((await login.json()) as { token: string }).token;
 
-    const response = await postJson(app, "/api/user/logout", {}, { token: account.token });
+    const response = await postJson(suite.app, "/api/user/logout", {}, { token: account.token });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { success: boolean; message: string };
     expect(body.success).toBe(true);
     expect(isSentence(body.message)).toBe(true);
 
-    await expectFailure(await getWith(app, "/api/user/get-profile", { token: account.token }), 401);
-    await expectFailure(await postJson(app, "/api/user/logout", {}, { token: account.token }), 401);
+    await expectFailure(await getWith(suite.app, "/api/user/get-profile", { token: account.token }), 401);
+    await expectFailure(await postJson(suite.app, "/api/user/logout", {}, { token: account.token }), 401);
     expect((await profileOf(other)).email).toBe(account.email);
   });
 
   it("logout by Bearer token works too, and without a token it is a 401", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const response = await postJson(
-      app,
+      suite.app,
       "/api/user/logout",
       {},
       { headers: { Authorization: `Bearer ${account.token}` } },
     );
     expect(response.status).toBe(200);
-    await expectFailure(await getWith(app, "/api/user/get-profile", { token: account.token }), 401);
-    await expectFailure(await postJson(app, "/api/user/logout", {}), 401);
+    await expectFailure(await getWith(suite.app, "/api/user/get-profile", { token: account.token }), 401);
+    await expectFailure(await postJson(suite.app, "/api/user/logout", {}), 401);
   });
 });
 
 describe("GET /api/user/get-profile", () => {
   it("answers the userData shape of the old app, with defaults for a new account", async () => {
-    const account = await signUp(app, { name: "Linus Pauling" });
-    const response = await getWith(app, "/api/user/get-profile", { token: account.token });
+    const account = await signUp(suite.app, { name: "Linus Pauling" });
+    const response = await getWith(suite.app, "/api/user/get-profile", { token: account.token });
     expect(response.status).toBe(200);
     const body = (await response.json()) as ProfileAnswer;
     const row = await userRow(account.email);
@@ -374,7 +366,7 @@ describe("GET /api/user/get-profile", () => {
         gender: "Not Selected",
         dob: "",
         // Every account has a picture (DESIGN §4): the default one until the user sends theirs.
-        image: `${env.publicUrl}/images/default-avatar.svg`,
+        image: `${suite.env.publicUrl}/images/default-avatar.svg`,
         role: "investor",
         kycStatus: "not_submitted",
       },
@@ -383,18 +375,18 @@ describe("GET /api/user/get-profile", () => {
   });
 
   it("tells the role and where the KYC check stands, as staff decide it", async () => {
-    const account = await signUp(app, { role: "borrower" });
+    const account = await signUp(suite.app, { role: "borrower" });
     const kyc = {
       address: "1 Main St",
       phone: "+1 202 555 0143",
       dob: "1990-01-01",
       idNumber: "AB123456789",
     };
-    const submitted = await postJson(app, "/api/user/kyc", kyc, { token: account.token });
+    const submitted = await postJson(suite.app, "/api/user/kyc", kyc, { token: account.token });
     expect(submitted.status).toBe(200);
     expect(await profileOf(account.token)).toMatchObject({ role: "borrower", kycStatus: "pending" });
     const row = await userRow(account.email);
-    await database.db
+    await suite.db
       .update(kycSubmissions)
       .set({ status: "rejected" })
       .where(eq(kycSubmissions.userId, row!.id));
@@ -404,11 +396,11 @@ describe("GET /api/user/get-profile", () => {
 
 describe("POST /api/user/update-profile", () => {
   it("saves the fields, ignoring a userId in the form", async () => {
-    const other = await signUp(app, { name: "Other Person" });
+    const other = await signUp(suite.app, { name: "Other Person" });
     const otherId = (await userRow(other.email))!.id;
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const response = await postForm(
-      app,
+      suite.app,
       "/api/user/update-profile",
       profileForm({ ...validProfile, userId: otherId }),
       {
@@ -425,7 +417,7 @@ describe("POST /api/user/update-profile", () => {
       address: { line1: "12 Analytical Street", line2: "Suite 3" },
       gender: "Female",
       dob: "1990-12-10",
-      image: `${env.publicUrl}/images/default-avatar.svg`,
+      image: `${suite.env.publicUrl}/images/default-avatar.svg`,
     });
     expect(await profileOf(other.token)).toMatchObject({
       name: "Other Person",
@@ -435,10 +427,10 @@ describe("POST /api/user/update-profile", () => {
   });
 
   it("stores a PNG picture as a 256×256 WebP served back with a long cache lifetime", async () => {
-    const account = await signUp(app);
-    const before = await filesIn(env.uploadDirectory);
+    const account = await signUp(suite.app);
+    const before = await filesIn(suite.env.uploadDirectory);
     const response = await postForm(
-      app,
+      suite.app,
       "/api/user/update-profile",
       profileForm(validProfile, { bytes: await pngBytes(300, 120), name: "me.png", type: "image/png" }),
       { token: account.token },
@@ -447,13 +439,13 @@ describe("POST /api/user/update-profile", () => {
 
     const { image } = await profileOf(account.token);
     expect(image).toMatch(/^http:\/\/localhost:3000\/uploads\/[\w-]+\.webp$/);
-    const added = (await filesIn(env.uploadDirectory)).filter((name) => !before.includes(name));
+    const added = (await filesIn(suite.env.uploadDirectory)).filter((name) => !before.includes(name));
     expect(added).toEqual([path.basename(image)]);
 
-    const stored = await sharp(await readFile(path.join(env.uploadDirectory, added[0]!))).metadata();
+    const stored = await sharp(await readFile(path.join(suite.env.uploadDirectory, added[0]!))).metadata();
     expect(stored).toMatchObject({ format: "webp", width: 256, height: 256 });
 
-    const served = await app.request(new URL(image).pathname);
+    const served = await suite.app.request(new URL(image).pathname);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     expect(served.headers.get("Cache-Control")).toMatch(/max-age=31536000/);
@@ -462,7 +454,7 @@ describe("POST /api/user/update-profile", () => {
   });
 
   it("strips EXIF metadata from a JPEG picture", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3366cc" } })
       .jpeg()
       .withExif({ IFD0: { Copyright: "Private camera owner", ImageDescription: "Taken at 1 Secret Lane" } })
@@ -471,14 +463,14 @@ describe("POST /api/user/update-profile", () => {
     expect((await sharp(jpeg).metadata()).exif?.toString("latin1")).toContain("Secret Lane");
 
     const response = await postForm(
-      app,
+      suite.app,
       "/api/user/update-profile",
       profileForm(validProfile, { bytes: jpeg, name: "holiday.jpg", type: "image/jpeg" }),
       { token: account.token },
     );
     expect(response.status).toBe(200);
     const { image } = await profileOf(account.token);
-    const bytes = await readFile(path.join(env.uploadDirectory, path.basename(image)));
+    const bytes = await readFile(path.join(suite.env.uploadDirectory, path.basename(image)));
     const stored = await sharp(bytes).metadata();
     expect(stored.format).toBe("webp");
     expect(stored.exif).toBeUndefined();
@@ -487,35 +479,38 @@ describe("POST /api/user/update-profile", () => {
   });
 
   it("keeps the picture when none is sent, and replaces it (deleting the old file) when a new one is", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const picture = { bytes: await pngBytes(), name: "a.png", type: "image/png" };
-    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), {
+    await postForm(suite.app, "/api/user/update-profile", profileForm(validProfile, picture), {
       token: account.token,
     });
     const first = (await profileOf(account.token)).image;
     expect(first).toMatch(/^http:\/\/localhost:3000\/uploads\//);
 
-    await postForm(app, "/api/user/update-profile", profileForm({ ...validProfile, name: "Renamed" }), {
+    await postForm(suite.app, "/api/user/update-profile", profileForm({ ...validProfile, name: "Renamed" }), {
       token: account.token,
     });
     expect(await profileOf(account.token)).toMatchObject({ name: "Renamed", image: first });
 
-    await postForm(app, "/api/user/update-profile", profileForm(validProfile, picture), {
+    await postForm(suite.app, "/api/user/update-profile", profileForm(validProfile, picture), {
       token: account.token,
     });
     const second = (await profileOf(account.token)).image;
     expect(second).toMatch(/^http:\/\/localhost:3000\/uploads\//);
     expect(second).not.toBe(first);
     // The replaced file is deleted; the new one is there.
-    const files = await filesIn(env.uploadDirectory);
+    const files = await filesIn(suite.env.uploadDirectory);
     expect(files).not.toContain(path.basename(first));
     expect(files).toContain(path.basename(second));
   });
 
   it("refuses a request without a token and changes nothing", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const before = await profileOf(account.token);
-    await expectFailure(await postForm(app, "/api/user/update-profile", profileForm(validProfile)), 401);
+    await expectFailure(
+      await postForm(suite.app, "/api/user/update-profile", profileForm(validProfile)),
+      401,
+    );
     expect(await profileOf(account.token)).toEqual(before);
   });
 
@@ -546,25 +541,25 @@ describe("POST /api/user/update-profile", () => {
   // One account serves every refused update: each case checks that nothing about it changed.
   let refusedAccount: Promise<SignedUpUser> | undefined;
   it.each(invalidProfiles)("answers %s with 400 and changes nothing", async (_label, fields) => {
-    refusedAccount ??= signUp(app);
+    refusedAccount ??= signUp(suite.app);
     const account = await refusedAccount;
     const before = await profileOf(account.token);
     const rowBefore = await userRow(account.email);
-    const filesBefore = await filesIn(env.uploadDirectory);
+    const filesBefore = await filesIn(suite.env.uploadDirectory);
     const picture = { bytes: await pngBytes(), name: "ok.png", type: "image/png" };
-    const response = await postForm(app, "/api/user/update-profile", profileForm(fields, picture), {
+    const response = await postForm(suite.app, "/api/user/update-profile", profileForm(fields, picture), {
       token: account.token,
     });
     await expectFailure(response, 400);
     expect(await profileOf(account.token)).toEqual(before);
     expect((await userRow(account.email))?.updatedAt).toEqual(rowBefore?.updatedAt);
-    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
+    expect(await filesIn(suite.env.uploadDirectory)).toEqual(filesBefore);
   });
 
   it("answers a body that is not a readable form with 400 and changes nothing", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const before = await profileOf(account.token);
-    const garbled = await app.request("/api/user/update-profile", {
+    const garbled = await suite.app.request("/api/user/update-profile", {
       method: "POST",
       headers: {
         token: account.token,
@@ -576,47 +571,48 @@ describe("POST /api/user/update-profile", () => {
     await expectFailure(garbled, 400);
     // JSON is not what this endpoint takes: the name is then missing.
     await expectFailure(
-      await postJson(app, "/api/user/update-profile", { name: "Json Name" }, { token: account.token }),
+      await postJson(suite.app, "/api/user/update-profile", { name: "Json Name" }, { token: account.token }),
       400,
     );
     expect(await profileOf(account.token)).toEqual(before);
   });
 
-  it("refuses an SVG picture (it can carry script) with 400, storing nothing", async () => {
-    const account = await signUp(app);
+  /**
+   * A new account sends `fields` with this picture to update-profile: `check` reads the answer, and
+   * then no file may have been stored nor the profile changed.
+   */
+  async function expectPictureRefused(
+    picture: { bytes: Uint8Array; name: string; type: string },
+    check: (response: Response) => Promise<unknown>,
+    fields: ProfileFields = validProfile,
+  ): Promise<void> {
+    const account = await signUp(suite.app);
     const before = await profileOf(account.token);
-    const filesBefore = await filesIn(env.uploadDirectory);
+    const filesBefore = await filesIn(suite.env.uploadDirectory);
+    const response = await postForm(suite.app, "/api/user/update-profile", profileForm(fields, picture), {
+      token: account.token,
+    });
+    await check(response);
+    expect(await filesIn(suite.env.uploadDirectory)).toEqual(filesBefore);
+    expect(await profileOf(account.token)).toEqual(before);
+  }
+
+  it("refuses an SVG picture (it can carry script) with 400, storing nothing", async () => {
     const svg = new TextEncoder().encode(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
     );
-    const response = await postForm(
-      app,
-      "/api/user/update-profile",
-      profileForm(validProfile, { bytes: svg, name: "avatar.png", type: "image/png" }),
-      { token: account.token },
+    await expectPictureRefused({ bytes: svg, name: "avatar.png", type: "image/png" }, (response) =>
+      expectFailure(response, 400),
     );
-    await expectFailure(response, 400);
-    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
-    expect(await profileOf(account.token)).toEqual(before);
   });
 
   it("refuses a disguised upload (HTML named avatar.png) with 400, storing nothing", async () => {
-    const account = await signUp(app);
-    const before = await profileOf(account.token);
-    const filesBefore = await filesIn(env.uploadDirectory);
     const html = new TextEncoder().encode("<html><script>alert(document.cookie)</script></html>");
-    const response = await postForm(
-      app,
-      "/api/user/update-profile",
-      profileForm(
-        { ...validProfile, name: "Changed Name" },
-        { bytes: html, name: "avatar.png", type: "image/png" },
-      ),
-      { token: account.token },
+    await expectPictureRefused(
+      { bytes: html, name: "avatar.png", type: "image/png" },
+      (response) => expectFailure(response, 400),
+      { ...validProfile, name: "Changed Name" },
     );
-    await expectFailure(response, 400);
-    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
-    expect(await profileOf(account.token)).toEqual(before);
   });
 
   /** Noise does not compress: a PNG of noise stored without compression is 3 bytes a pixel. */
@@ -627,73 +623,52 @@ describe("POST /api/user/update-profile", () => {
   }
 
   it("takes a phone-sized picture of several megabytes and stores it small", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     // 1,400 × 1,400 of noise: about 5.6 MB, far over the old 2 MB limit.
     const photo = await noisePng(1_400);
     expect(photo.byteLength).toBeGreaterThan(5 * 1024 * 1024);
     const response = await postForm(
-      app,
+      suite.app,
       "/api/user/update-profile",
       profileForm(validProfile, { bytes: photo, name: "photo.png", type: "image/png" }),
       { token: account.token },
     );
     expect(response.status).toBe(200);
     const image = (await profileOf(account.token)).image as string;
-    const stored = await stat(path.join(env.uploadDirectory, path.basename(image)));
+    const stored = await stat(path.join(suite.env.uploadDirectory, path.basename(image)));
     expect(stored.size).toBeLessThan(300 * 1024);
   });
 
   it(`refuses a real picture over ${PICTURE_MAX_LABEL} with a sentence, storing nothing`, async () => {
-    const account = await signUp(app);
-    const before = await profileOf(account.token);
-    const filesBefore = await filesIn(env.uploadDirectory);
     // Just over the limit: 2,290 × 2,290 × 3 bytes.
     const big = await noisePng(2_290);
     expect(big.byteLength).toBeGreaterThan(PICTURE_MAX_BYTES);
     expect(big.byteLength).toBeLessThan(PICTURE_MAX_BYTES + 40 * 1024);
-    const response = await postForm(
-      app,
-      "/api/user/update-profile",
-      profileForm(validProfile, { bytes: big, name: "big.png", type: "image/png" }),
-      { token: account.token },
-    );
-    expect([400, 413]).toContain(response.status);
-    const body = await expectFailure(response, response.status);
-    expect(body.message).toBe(PICTURE_TOO_LARGE);
-    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
-    expect(await profileOf(account.token)).toEqual(before);
+    await expectPictureRefused({ bytes: big, name: "big.png", type: "image/png" }, async (response) => {
+      expect([400, 413]).toContain(response.status);
+      const body = await expectFailure(response, response.status);
+      expect(body.message).toBe(PICTURE_TOO_LARGE);
+    });
   });
 
   it("answers a multipart body a megabyte over the limit with 413, storing nothing", async () => {
-    const account = await signUp(app);
-    const before = await profileOf(account.token);
-    const filesBefore = await filesIn(env.uploadDirectory);
-    const response = await postForm(
-      app,
-      "/api/user/update-profile",
-      profileForm(validProfile, {
-        bytes: randomBytes(PICTURE_MAX_BYTES + 1024 * 1024),
-        name: "huge.png",
-        type: "image/png",
-      }),
-      { token: account.token },
+    const huge = randomBytes(PICTURE_MAX_BYTES + 1024 * 1024);
+    await expectPictureRefused({ bytes: huge, name: "huge.png", type: "image/png" }, (response) =>
+      expectFailure(response, 413),
     );
-    await expectFailure(response, 413);
-    expect(await filesIn(env.uploadDirectory)).toEqual(filesBefore);
-    expect(await profileOf(account.token)).toEqual(before);
   });
 });
 
 describe("one user's token reaches only that user's data", () => {
   it("user B sees and changes only B", async () => {
-    const userA = await signUp(app, { name: "User A" });
-    const userB = await signUp(app, { name: "User B" });
+    const userA = await signUp(suite.app, { name: "User A" });
+    const userB = await signUp(suite.app, { name: "User B" });
     const idA = (await userRow(userA.email))!.id;
 
     expect(await profileOf(userB.token)).toMatchObject({ name: "User B", email: userB.email });
 
     const update = await postForm(
-      app,
+      suite.app,
       "/api/user/update-profile",
       profileForm({ ...validProfile, name: "B Changed", userId: idA }),
       { token: userB.token },
@@ -703,13 +678,13 @@ describe("one user's token reaches only that user's data", () => {
     expect(await profileOf(userB.token)).toMatchObject({ name: "B Changed" });
 
     // Query strings and headers naming A change nothing either.
-    const sneaky = await getWith(app, `/api/user/get-profile?userId=${idA}`, {
+    const sneaky = await getWith(suite.app, `/api/user/get-profile?userId=${idA}`, {
       token: userB.token,
       headers: { userId: idA },
     });
     expect(((await sneaky.json()) as ProfileAnswer).userData._id).not.toBe(idA);
 
-    await postJson(app, "/api/user/logout", { userId: idA }, { token: userB.token });
+    await postJson(suite.app, "/api/user/logout", { userId: idA }, { token: userB.token });
     expect((await profileOf(userA.token)).name).toBe("User A");
   });
 });
@@ -717,12 +692,12 @@ describe("one user's token reaches only that user's data", () => {
 describe("uploaded files", () => {
   it("serves nothing outside the upload folder", async () => {
     const secret = "top secret file content";
-    await writeFile(path.join(env.dataDirectory, "private.txt"), secret);
+    await writeFile(path.join(suite.env.dataDirectory, "private.txt"), secret);
     // The same probe finds a file that is inside the folder, so the refusals below mean something.
-    await mkdir(env.uploadDirectory, { recursive: true });
-    await writeFile(path.join(env.uploadDirectory, "inside.txt"), secret);
-    expect(await (await app.request("/uploads/inside.txt")).text()).toBe(secret);
-    await rm(path.join(env.uploadDirectory, "inside.txt"));
+    await mkdir(suite.env.uploadDirectory, { recursive: true });
+    await writeFile(path.join(suite.env.uploadDirectory, "inside.txt"), secret);
+    expect(await (await suite.app.request("/uploads/inside.txt")).text()).toBe(secret);
+    await rm(path.join(suite.env.uploadDirectory, "inside.txt"));
 
     for (const probe of [
       "/uploads/../private.txt",
@@ -731,7 +706,7 @@ describe("uploaded files", () => {
       "/uploads/%2e%2e%2fprivate.txt",
       "/uploads/..\\private.txt",
     ]) {
-      const response = await app.request(probe);
+      const response = await suite.app.request(probe);
       expect(await response.text(), probe).not.toContain(secret);
     }
   });
@@ -740,7 +715,7 @@ describe("uploaded files", () => {
 describe("request size", () => {
   it("answers a 200 KB JSON body with 413 and a sentence", async () => {
     const before = await accountCounts();
-    const response = await postJson(app, "/api/user/login", {
+    const response = await postJson(suite.app, "/api/user/login", {
       email: "someone@example.com",
       password: "p".repeat(200 * 1024),
     });
@@ -752,12 +727,12 @@ describe("request size", () => {
 
 describe("caching", () => {
   it("marks an account's own answers no-store, and leaves the public lists alone", async () => {
-    const account = await signUp(app);
-    const profile = await getWith(app, "/api/user/get-profile", { token: account.token });
+    const account = await signUp(suite.app);
+    const profile = await getWith(suite.app, "/api/user/get-profile", { token: account.token });
     expect(profile.headers.get("Cache-Control")).toBe("no-store");
-    const refused = await getWith(app, "/api/user/get-profile");
+    const refused = await getWith(suite.app, "/api/user/get-profile");
     expect(refused.headers.get("Cache-Control")).toBe("no-store");
-    const list = await getWith(app, "/api/doctor/list");
+    const list = await getWith(suite.app, "/api/doctor/list");
     expect(list.headers.get("Cache-Control")).not.toBe("no-store");
   });
 });
@@ -767,22 +742,22 @@ describe("cross-site writes", () => {
     const before = await accountCounts();
     const body = { name: "Victim", email: uniqueEmail(), password: GOOD_PASSWORD };
     await expectFailure(
-      await postJson(app, "/api/user/register", body, { headers: { Origin: "https://evil.example" } }),
+      await postJson(suite.app, "/api/user/register", body, { headers: { Origin: "https://evil.example" } }),
       403,
     );
     await expectFailure(
-      await postJson(app, "/api/user/register", body, { headers: { "Sec-Fetch-Site": "cross-site" } }),
+      await postJson(suite.app, "/api/user/register", body, { headers: { "Sec-Fetch-Site": "cross-site" } }),
       403,
     );
     expect(await accountCounts()).toEqual(before);
   });
 
   it("refuses a malformed or opaque Origin with 403, never a 500", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     // "null" comes from a sandboxed frame or a data: page on any site.
     for (const origin of ["evil", "https://", "http://[bad", "null"]) {
       const response = await postJson(
-        app,
+        suite.app,
         "/api/user/logout",
         {},
         { token: account.token, headers: { Origin: origin } },
@@ -794,7 +769,7 @@ describe("cross-site writes", () => {
 
   it("lets a same-site POST through", async () => {
     const response = await postJson(
-      app,
+      suite.app,
       "/api/user/register",
       { name: "Neighbour", email: uniqueEmail(), password: GOOD_PASSWORD },
       { headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" } },
@@ -826,7 +801,7 @@ describe("rate limits", () => {
   it("refuses the 11th sign-up from one address within a minute, not another address's", async () => {
     const address = nextAddress();
     const first = await postJson(
-      app,
+      suite.app,
       "/api/user/register",
       { name: "Burst", email: uniqueEmail(), password: GOOD_PASSWORD },
       { address },
@@ -834,7 +809,7 @@ describe("rate limits", () => {
     expect(first.status).toBe(201);
     for (let attempt = 2; attempt <= 10; attempt += 1) {
       const response = await postJson(
-        app,
+        suite.app,
         "/api/user/register",
         { name: "Burst", email: uniqueEmail(), password: "short" },
         { address },
@@ -843,7 +818,7 @@ describe("rate limits", () => {
     }
     const before = await accountCounts();
     const eleventh = await postJson(
-      app,
+      suite.app,
       "/api/user/register",
       { name: "Burst", email: uniqueEmail(), password: GOOD_PASSWORD },
       { address },
@@ -851,7 +826,7 @@ describe("rate limits", () => {
     await expectRateLimited(eleventh);
     expect(await accountCounts()).toEqual(before);
 
-    const elsewhere = await postJson(app, "/api/user/register", {
+    const elsewhere = await postJson(suite.app, "/api/user/register", {
       name: "Elsewhere",
       email: uniqueEmail(),
       password: GOOD_PASSWORD,
@@ -860,23 +835,23 @@ describe("rate limits", () => {
   });
 
   it("refuses the 11th login from one address within a minute, even with the right password", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const address = nextAddress();
     const good = { email: account.email, password: account.password };
-    expect((await postJson(app, "/api/user/login", good, { address })).status).toBe(200);
+    expect((await postJson(suite.app, "/api/user/login", good, { address })).status).toBe(200);
     for (let attempt = 2; attempt <= 10; attempt += 1) {
-      const response = await postJson(app, "/api/user/login", { email: account.email }, { address });
+      const response = await postJson(suite.app, "/api/user/login", { email: account.email }, { address });
       expect(response.status, `attempt ${attempt}`).toBe(400);
     }
-    await expectRateLimited(await postJson(app, "/api/user/login", good, { address }));
-    expect((await postJson(app, "/api/user/login", good, { address: nextAddress() })).status).toBe(200);
+    await expectRateLimited(await postJson(suite.app, "/api/user/login", good, { address }));
+    expect((await postJson(suite.app, "/api/user/login", good, { address: nextAddress() })).status).toBe(200);
   });
 
   it("takes the address the proxy saw: addresses a client adds to X-Forwarded-For do not dodge the limit", async () => {
     const address = nextAddress();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       const response = await postJson(
-        app,
+        suite.app,
         "/api/user/login",
         {},
         { headers: { "X-Forwarded-For": `203.0.113.${attempt}, ${address}` } },
@@ -885,7 +860,7 @@ describe("rate limits", () => {
     }
     await expectRateLimited(
       await postJson(
-        app,
+        suite.app,
         "/api/user/login",
         {},
         { headers: { "X-Forwarded-For": `198.51.100.7, ${address}` } },
@@ -894,26 +869,20 @@ describe("rate limits", () => {
   });
 
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
-    const direct = createTestApp(database, { settings: { TRUST_PROXY: "false" } });
-    try {
-      for (let attempt = 1; attempt <= 10; attempt += 1) {
-        const response = await postJson(direct.app, "/api/user/register", {}, { address: nextAddress() });
-        expect(response.status, `attempt ${attempt}`).toBe(400);
-      }
-      await expectRateLimited(
-        await postJson(direct.app, "/api/user/register", {}, { address: nextAddress() }),
-      );
-    } finally {
-      await rm(direct.env.dataDirectory, { recursive: true, force: true });
+    const direct = suite.appWith({ TRUST_PROXY: "false" });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const response = await postJson(direct, "/api/user/register", {}, { address: nextAddress() });
+      expect(response.status, `attempt ${attempt}`).toBe(400);
     }
+    await expectRateLimited(await postJson(direct, "/api/user/register", {}, { address: nextAddress() }));
   });
 
   it("makes an address that keeps failing wait, with Retry-After, while the owner signs in from elsewhere", async () => {
-    const account = await signUp(app);
+    const account = await signUp(suite.app);
     const attacker = nextAddress();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const response = await postJson(
-        app,
+        suite.app,
         "/api/user/login",
         { email: account.email, password: `wrong guess ${attempt}` },
         { address: attacker },
@@ -921,7 +890,7 @@ describe("rate limits", () => {
       expect(response.status, `attempt ${attempt}`).toBe(401);
     }
     const sixth = await postJson(
-      app,
+      suite.app,
       "/api/user/login",
       { email: account.email.toUpperCase(), password: account.password },
       { address: attacker },
@@ -930,7 +899,7 @@ describe("rate limits", () => {
     expect(body.message).toMatch(/^Too many failed logins from here\. Please wait \d+ seconds/);
 
     const owner = await postJson(
-      app,
+      suite.app,
       "/api/user/login",
       { email: account.email, password: account.password },
       { address: nextAddress() },

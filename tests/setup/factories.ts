@@ -7,6 +7,8 @@ import { expect } from "vitest";
 import { hashPassword } from "~/features/accounts/password.server";
 import { createSession } from "~/features/accounts/sessions.server";
 import type { Database } from "~/infra/db.server";
+import { FeatureError } from "~/lib/errors";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 /** The part of a Hono app the tests use: a request goes in, a response comes out. */
 export interface RequestTarget {
@@ -133,6 +135,16 @@ export async function expectFailure(
   });
   expect(isSentence(body.message), `"${body.message}" is not a sentence`).toBe(true);
   return body;
+}
+
+/** The FeatureError a feature's call is refused with (the test fails when it does anything else). */
+export async function featureRefusal(promise: Promise<unknown>): Promise<FeatureError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(FeatureError);
+  return error as FeatureError;
 }
 
 /** Something a person can read: starts with a capital and has several words (not a code). */
@@ -313,5 +325,30 @@ export function sampleInquiry(email: string): Record<string, unknown> {
     industry: "Tech",
     timezone: "EST",
     message: "We need help with our inbox and calendar.",
+  };
+}
+
+/**
+ * The contact page's form (app/routes/contact) as a visitor fills it: one value per field, a box per
+ * ticked service.
+ */
+export function contactPageForm(
+  overrides: Record<string, string | string[]> = {},
+): Record<string, string | string[]> {
+  return {
+    [HONEYPOT_FIELD]: "",
+    name: "Grace Hopper",
+    email: uniqueEmail("grace"),
+    phoneCountry: "GB",
+    phone: "020 7946 0958",
+    businessType: "Small/Medium-Sized Business",
+    otherBusiness: "",
+    industry: "Finance",
+    otherIndustry: "",
+    requiredServices: ["Business Data Analysis", "Project Management"],
+    timezone: "GMT",
+    preferredCallTime: "",
+    message: "Quarterly reports take us a week.",
+    ...overrides,
   };
 }

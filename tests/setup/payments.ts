@@ -1,6 +1,5 @@
 import { appointments, consultants, outbox, paymentEvents, payments } from "@db/schema";
 import { and, asc, eq } from "drizzle-orm";
-import { DateTime } from "luxon";
 import { expect } from "vitest";
 import type { Database } from "~/infra/db.server";
 import {
@@ -15,13 +14,8 @@ import {
 } from "./factories";
 import { FULL_DAY_SLOT_TIMES } from "./slot-grid";
 
-/**
- * "Now" for the payment test files: Monday 3 May 2027, 12:10 PM in New York (the default
- * AGENCY_TZ). Slots on 3 May and before 12:10 PM on 4 May are less than 24 hours ahead; slots
- * from 5 May on are more than 24 hours ahead (refundable when cancelled).
- */
-export const ZONE = "America/New_York";
-export const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
+// "Now" for the payment test files is the frozen suite's NOW (frozen-suite.ts), Monday 3 May 2027,
+// 12:10 PM in New York: the slots below are reckoned from it.
 
 const FAR_DAYS = ["5_5_2027", "6_5_2027", "7_5_2027", "8_5_2027", "9_5_2027"];
 /** Today's slots after NOW: all less than 24 hours ahead. */

@@ -24,7 +24,7 @@ export async function smallPng(width = 40, height = 60): Promise<Uint8Array> {
 
 /**
  * A pixel bomb: a PNG of about 160 KB that decodes to 6300 × 6300 pixels (39.7 megapixels), the
- * size issue 15 measured. One colour compresses to almost nothing.
+ * size an outside review tried on the site. One colour compresses to almost nothing.
  */
 export async function pixelBombPng(): Promise<Uint8Array> {
   const png = await sharp({

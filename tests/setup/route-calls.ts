@@ -4,46 +4,60 @@
  * and reading back what the route decided: status, redirect, toast, session cookie, data.
  */
 
-import { afterAll, beforeAll, expect } from "vitest";
-import type { Database, DatabaseHandle } from "~/infra/db.server";
+import { beforeAll, expect } from "vitest";
+import type { Database } from "~/infra/db.server";
 import type { RequestContext } from "~/request-context.server";
-import { bookOrFail, createConsultant, createUserWithSession, nextAddress } from "./factories";
-import { createTestApp } from "./test-app";
-import { createTestDatabase } from "./test-database";
+import { appSuite } from "./app-suite";
+import {
+  bookOrFail,
+  createConsultant,
+  createUserWithSession,
+  type DirectUser,
+  nextAddress,
+} from "./factories";
+import type { createTestApp } from "./test-app";
 
 type TestApp = ReturnType<typeof createTestApp>;
 
 export interface RouteSuite {
   readonly db: Database;
   readonly app: TestApp;
+  /** The context the suite's app gives a page request from this visitor (see pageContext). */
+  pageContext(visitor?: Visitor): Promise<RequestContext>;
+  /** A consultant's free slots days ahead, as the page forms post them (see laterFreeStarts). */
+  laterFreeStarts(consultantId: string): Promise<{ startsAt: string }[]>;
+  /**
+   * Customers with one booked appointment each, with a consultant of their own for the file: each
+   * call of the function returned books the next free slot days ahead and gives the customer's page
+   * context. Call it at the top of the file: it adds a beforeAll of its own.
+   */
+  bookedCustomers(): (label: string) => Promise<BookedCustomer>;
+}
+
+export interface BookedCustomer {
+  customer: DirectUser;
+  appointmentId: string;
+  context: RequestContext;
 }
 
 /**
- * A test database and the real HTTP app over it for one test file: made before its tests, closed
- * after them. Read `db` and `app` inside tests (they exist once the file's setup has run).
+ * A test database and the real HTTP app over it for one test file (an appSuite): made before its
+ * tests, closed after them. Read `db` and `app` inside tests (they exist once the file's setup has run).
  */
 export function routeSuite(): RouteSuite {
-  let database: DatabaseHandle | undefined;
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    app = createTestApp(database);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  const made = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error("the route suite is used before its setup ran");
-    return value;
-  };
-  return {
+  const base = appSuite();
+  const suite: RouteSuite = {
     get db() {
-      return made(database).db;
+      return base.db;
     },
     get app() {
-      return made(app);
+      return base.testApp;
     },
+    pageContext: (visitor) => pageContext(suite.app, visitor),
+    laterFreeStarts: (consultantId) => laterFreeStarts(suite.app, consultantId),
+    bookedCustomers: () => bookedCustomers(suite),
   };
+  return suite;
 }
 
 export interface Visitor {
@@ -125,6 +139,33 @@ export async function answerOf<Data = Record<string, unknown>>(
     };
   }
   return { status: 200, location: null, headers: new Headers(), data: outcome as Data };
+}
+
+/** A route module's loader or action, as React Router calls it (the tests' arguments are a subset). */
+type RouteFunction = (args: never) => unknown;
+type RouteParams = Record<string, string | undefined>;
+
+/** Runs a route's loader on a GET of `path` in this context and describes its answer. */
+export function callLoader<Data = Record<string, unknown>>(
+  loader: RouteFunction,
+  context: RequestContext,
+  path: string,
+  params: RouteParams = {},
+): Promise<RouteAnswer<Data>> {
+  const call = loader as (args: unknown) => unknown;
+  return answerOf<Data>(() => call({ request: pageGet(context, path), context, params }));
+}
+
+/** Runs a route's action on a form post of `fields` to `path` in this context and describes its answer. */
+export function callAction<Data = Record<string, unknown>>(
+  action: RouteFunction,
+  context: RequestContext,
+  path: string,
+  fields: Record<string, string | readonly string[]>,
+  params: RouteParams = {},
+): Promise<RouteAnswer<Data>> {
+  const call = action as (args: unknown) => unknown;
+  return answerOf<Data>(() => call({ request: formPost(context, path, fields), context, params }));
 }
 
 /** React Router's `data(value, init)`. */
@@ -212,11 +253,7 @@ export async function laterFreeStarts(
   return lastDay.slots.map(({ startsAt }) => ({ startsAt }));
 }
 
-/**
- * Customers with one booked appointment each, with a consultant of their own for the file: each
- * call books the next free slot days ahead and gives the customer's page context.
- */
-export function bookedCustomers(suite: RouteSuite) {
+function bookedCustomers(suite: RouteSuite): (label: string) => Promise<BookedCustomer> {
   let consultantId = "";
   let slots: { slotDate: string; slotTime: string }[] = [];
   beforeAll(async () => {
@@ -228,6 +265,6 @@ export function bookedCustomers(suite: RouteSuite) {
     const slot = slots.shift();
     if (!slot) throw new Error("no slots left for the test");
     const appointmentId = await bookOrFail(suite.app.app, customer.token, { docId: consultantId, ...slot });
-    return { customer, appointmentId, context: await pageContext(suite.app, { token: customer.token }) };
+    return { customer, appointmentId, context: await suite.pageContext({ token: customer.token }) };
   };
 }

@@ -23,3 +23,14 @@ export const FULL_DAY_SLOT_TIMES = [
   "08:00 PM",
   "08:30 PM",
 ];
+
+/** The seven days of the booking window seen on Monday 3 May 2027, the tests' usual "now". */
+export const WINDOW_FROM_MAY_3_2027 = [
+  "2027-05-03",
+  "2027-05-04",
+  "2027-05-05",
+  "2027-05-06",
+  "2027-05-07",
+  "2027-05-08",
+  "2027-05-09",
+];

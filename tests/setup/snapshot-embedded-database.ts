@@ -1,6 +1,6 @@
 // Vitest's global setup: creates and migrates one embedded database for the whole run and saves it,
 // so each test file's database (test-database.ts) opens a copy instead of running PostgreSQL's
-// initdb and every migration again: about 1 s instead of 3 s to 4 s, in some fifty files.
+// initdb and every migration again, which is far slower and would be paid in every such file.
 import type { TestProject } from "vitest/node";
 import { migratedEmbeddedSnapshot } from "~/infra/db.server";
 import { writeRunFile } from "./run-file";

@@ -1,13 +1,13 @@
 import { type Appointment, appointments, auditLog, type Consultant, users } from "@db/schema";
 import { eq } from "drizzle-orm";
-import { snapshotOf } from "~/features/consultants/consultants.server";
+import { newAppointmentValues } from "~/features/booking/booking.server";
 import { completeSandboxCheckout } from "~/features/payments/sandbox-checkout.server";
 import type { Database } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import type { BookingBody, RequestTarget } from "./factories";
 import { answerOf, bookedAppointment, onlyPayment, payStripe, verifyStripe } from "./payments";
 
-/** An appointment row written straight to the table (no booking rule applies), for list tests. */
+/** An appointment row as booking writes it, but with no booking rule applied (a past one, a clash), for list tests. */
 export async function insertAppointment(
   db: Database,
   consultant: Consultant,
@@ -17,15 +17,7 @@ export async function insertAppointment(
 ): Promise<Appointment> {
   const [row] = await db
     .insert(appointments)
-    .values({
-      userId,
-      consultantId: consultant.id,
-      startsAt,
-      amountCents: consultant.feeCents,
-      currency: consultant.currency,
-      consultantSnapshot: snapshotOf(consultant),
-      ...overrides,
-    })
+    .values({ ...newAppointmentValues(consultant, userId, startsAt), ...overrides })
     .returning();
   return row!;
 }

@@ -1,6 +1,6 @@
 // Vitest's global setup: trains the assistant's classifier once for the whole run, as `npm run build`
-// does for production, instead of once in each of the forty-odd test files whose app includes the
-// assistant (about a second of CPU each). restore-classifier.ts hands it to every test file.
+// does for production, instead of once in each of the many test files whose app includes the
+// assistant (a costly step in each). restore-classifier.ts hands it to every test file.
 // app/features/bot/saved-classifier.test.ts checks that a restored classifier answers as a trained one.
 import type { TestProject } from "vitest/node";
 import { saveClassifier } from "~/features/bot/nlu";

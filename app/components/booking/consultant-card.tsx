@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Portrait } from "./portrait";
 import { StatusDot } from "./status-dot";
 
@@ -43,7 +43,7 @@ export function ConsultantCard({
   const NameHeading = headingLevel === 2 ? "h2" : "h3";
   return (
     <Link
-      to={`/appointment/${consultant.id}`}
+      to={href("/appointment/:docId", { docId: consultant.id })}
       className={`group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white transition hover:-translate-y-0.5 hover:shadow-md${eager ? "" : " [contain-intrinsic-size:auto_none_auto_440px] [content-visibility:auto]"}`}
     >
       <Portrait

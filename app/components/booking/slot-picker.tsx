@@ -10,7 +10,7 @@ import {
 } from "~/lib/dates";
 
 /** A free slot: its start instant, ISO 8601, which is what the form posts as `startsAt`. */
-export interface PickerSlot {
+interface PickerSlot {
   startsAt: string;
 }
 

@@ -7,7 +7,7 @@ export const inputClass =
 
 /**
  * The look of every select, at a text input's height: Chromium sizes a select from its font, not
- * its line height, so with inputClass alone it stood 5 px shorter than the inputs beside it (and the
+ * its line height, so with inputClass alone it stood shorter than the inputs beside it (and the
  * page moved when the country picker's combobox, a text input, took the select's place).
  */
 export const selectClass = `${inputClass} h-[calc(1lh+1.25rem+2px)]`;

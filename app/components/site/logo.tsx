@@ -1,7 +1,7 @@
 import { site } from "~/content/site";
 
 /** The agency's mark: a speech bubble holding a check, beside the name. */
-export function LogoMark({ className = "size-9" }: { className?: string }) {
+function LogoMark({ className = "size-9" }: { className?: string }) {
   return (
     <svg viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false">
       <rect width="40" height="40" rx="11" fill="#6d28d9" />

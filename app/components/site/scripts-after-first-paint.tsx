@@ -63,7 +63,7 @@ function scriptLiteral(value: unknown): string {
 
 /**
  * React Router's `<Scripts />`, started after the first paint. React Router puts a modulepreload
- * link for each of the page's ~130 KB of modules in the head and starts hydration as soon as they
+ * link for each of the page's many modules in the head and starts hydration as soon as they
  * arrive, so the first paint, and the hero text that is each page's largest paint, waited on them.
  * Here the links are left out and the start-up module runs from a small inline script once the
  * browser has painted, which then fetches all modules at once (no waterfall). Nothing above the

@@ -1,17 +1,7 @@
-import { NavLink } from "react-router";
+import { NavLink, useRouteLoaderData } from "react-router";
 
-/** The staff area's sections, in the order staff use them. */
-export const adminSections = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/appointments", label: "Appointments" },
-  { to: "/admin/consultants", label: "Consultants" },
-  { to: "/admin/inquiries", label: "Inquiries" },
-  { to: "/admin/kyc", label: "KYC" },
-  { to: "/admin/projects", label: "Projects" },
-  { to: "/admin/emails", label: "E-mails" },
-  { to: "/admin/people", label: "People" },
-  { to: "/admin/audit", label: "Audit log" },
-] as const;
+/** The root loader's list of the staff area's sections (app/route-table.ts, staffSections). */
+type RootData = { staffSections?: { to: string; label: string; end: boolean }[] | null };
 
 /**
  * The frame of every staff page: the sections as a sidebar at desk widths and a scrolling row on
@@ -29,6 +19,7 @@ export function AdminShell({
   actions?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const sections = useRouteLoaderData<RootData>("root")?.staffSections ?? [];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-10">
       <nav aria-label="Staff area" className="-mx-4 mb-6 overflow-x-auto px-4 lg:mx-0 lg:mb-0 lg:px-0">
@@ -36,11 +27,11 @@ export function AdminShell({
           Staff area
         </p>
         <ul className="flex gap-1 lg:flex-col">
-          {adminSections.map((section) => (
+          {sections.map((section) => (
             <li key={section.to} className="shrink-0">
               <NavLink
                 to={section.to}
-                end={"end" in section}
+                end={section.end}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-2 font-medium text-sm ${
                     isActive ? "bg-brand-700 text-white" : "text-ink hover:bg-brand-50 hover:text-brand-800"

@@ -15,10 +15,9 @@ import { type LoginInput, loginSchema, type RegistrationInput, registrationSchem
 import { createSession, type SessionUser } from "./sessions.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const ACCOUNT_DISABLED =
-  "This account has been disabled. Please contact us if you think this is a mistake.";
+const ACCOUNT_DISABLED = "This account has been disabled. Please contact us if you think this is a mistake.";
 
-export interface AuthLimits {
+interface AuthLimits {
   /** Attempts a minute from one client address. */
   perAddressPerMinute: number;
   /** Failed logins of one account from one address before that address must wait (login-throttle). */
@@ -127,7 +126,7 @@ export async function logIn(
 /** Creates the staff account named in settings if it does not exist; never changes an existing one. */
 export async function ensureAdminAccount(db: Database, email: string, password: string): Promise<boolean> {
   const normalizedEmail = email.trim().toLowerCase();
-  // Looked up first: hashing is a fifth of a second on a small machine, paid on every start otherwise.
+  // Looked up first: hashing is slow on purpose, and would be paid on every start otherwise.
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

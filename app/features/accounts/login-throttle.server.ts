@@ -1,5 +1,5 @@
 /**
- * Brute-force protection without a lockout (DESIGN §5, decision 0020): failed logins make the next
+ * Brute-force protection without a lockout (DESIGN §5, decision 0021): failed logins make the next
  * attempts *from the same address* wait longer and longer, so a guesser is slowed down while the
  * owner, signing in from anywhere else, is never refused. Failures from many addresses at one
  * account make each of those addresses wait too, but an address that has not failed passes.

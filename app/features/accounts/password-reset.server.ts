@@ -12,7 +12,7 @@ import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 /** An invited person may not read their mail the same hour, so their first link lasts a week. */
-export const INVITE_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITE_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type PasswordLinkPurpose = (typeof passwordLinkPurposes)[number];
 

@@ -3,9 +3,9 @@ import { backgroundScrypt } from "~/infra/background-scrypt.server";
 import { commonPasswords } from "./common-passwords";
 
 /**
- * scrypt with N = 2^15, r = 8, p = 1 (32 MiB): about 100 ms a hash on this project's 2-core
- * machine, so a login stays well under 250 ms. The parameters are stored with each hash, so they
- * can be raised later without breaking existing accounts.
+ * scrypt with N = 2^15, r = 8, p = 1 (32 MiB): costly enough to slow guessing, cheap enough that a
+ * login keeps nobody waiting (docs/decisions/0005). The parameters are stored with each hash, so
+ * they can be raised later without breaking existing accounts.
  */
 const PARAMETERS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;

@@ -2,7 +2,7 @@ import { userRoles } from "@db/schema";
 import { z } from "zod";
 
 /** Roles staff may invite someone to; customers sign up themselves. */
-export const invitableRoles = ["admin", "consultant"] as const;
+const invitableRoles = ["admin", "consultant"] as const;
 
 /** An empty form field means "not given". */
 const optionalText = z
@@ -40,7 +40,6 @@ export const inviteSchema = z
     message: "Please choose the consultant profile this account speaks for.",
     path: ["consultantId"],
   });
-export type InviteInput = z.input<typeof inviteSchema>;
 
 const roleField = z.enum(userRoles, { error: "Please choose one of the listed roles." });
 
@@ -54,7 +53,6 @@ export const personChangeSchema = z.object({
   disabled: z.boolean({ error: "Please send disabled as true or false." }).optional(),
   version: optionalText,
 });
-export type PersonChange = z.input<typeof personChangeSchema>;
 
 export const peopleFilterSchema = z.object({
   q: optionalText.pipe(z.string().max(200, "Please search with at most 200 characters.").optional()),

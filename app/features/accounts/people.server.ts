@@ -13,6 +13,7 @@ import { type Actor, changedFields, escapeLike, recordAudit } from "~/features/a
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { invitationEmail } from "~/features/email/templates/invitation-email";
 import type { Database, Transaction } from "~/infra/db.server";
+import { readPage } from "~/infra/paging.server";
 import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { forgetLoginFailures, loginsSlowedDown } from "./login-throttle.server";
@@ -22,7 +23,7 @@ import { inviteSchema, type PeopleFilter, personChangeSchema } from "./people-sc
 import { roleLabels } from "./roles";
 import { revokeAllSessions } from "./sessions.server";
 
-export const PEOPLE_PAGE_SIZE = 25;
+const PEOPLE_PAGE_SIZE = 25;
 
 export const PERSON_NOT_FOUND = "We could not find this account. It may have been removed.";
 const NOT_YOURSELF =
@@ -96,16 +97,18 @@ export async function listPeople(
   if (filter.state === "disabled") conditions.push(isNotNull(users.disabledAt));
   if (filter.state === "active") conditions.push(isNull(users.disabledAt));
   if (filter.state === "locked") conditions.push(lockCondition(settings));
-  const rows = await db
-    .select(summaryColumns(settings))
-    .from(users)
-    .leftJoin(kycSubmissions, eq(kycSubmissions.userId, users.id))
-    .leftJoin(consultants, eq(consultants.id, users.consultantId))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(PEOPLE_PAGE_SIZE + 1)
-    .offset((filter.page - 1) * PEOPLE_PAGE_SIZE);
-  return { people: rows.slice(0, PEOPLE_PAGE_SIZE), hasMore: rows.length > PEOPLE_PAGE_SIZE };
+  const { rows, hasMore } = await readPage(
+    db
+      .select(summaryColumns(settings))
+      .from(users)
+      .leftJoin(kycSubmissions, eq(kycSubmissions.userId, users.id))
+      .leftJoin(consultants, eq(consultants.id, users.consultantId))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(users.createdAt), asc(users.id)),
+    filter.page,
+    PEOPLE_PAGE_SIZE,
+  );
+  return { people: rows, hasMore };
 }
 
 export async function findPerson(
@@ -314,7 +317,7 @@ export async function liftLoginLock(
   });
 }
 
-export function roleDescription(role: "admin" | "consultant"): string {
+function roleDescription(role: "admin" | "consultant"): string {
   return role === "admin" ? "a member of the agency's staff" : "a consultant";
 }
 

@@ -8,10 +8,6 @@ export const roleLabels: Record<UserRole, string> = {
   consultant: "Consultant",
 };
 
-export function isCustomerRole(role: UserRole): boolean {
-  return role === "investor" || role === "borrower";
-}
-
 /** The staff area a role works in, for the header link; customers have none. */
 export function workAreaFor(role: UserRole): { label: string; to: string } | undefined {
   if (role === "admin") return { label: "Admin", to: "/admin" };

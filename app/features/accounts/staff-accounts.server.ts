@@ -10,7 +10,7 @@ import { staffEmailSchema } from "./people-schema";
 import { revokeAllSessions } from "./sessions.server";
 
 /** How the audit log names changes made from the command line, where nobody is signed in. */
-export const COMMAND_LINE_ACTOR = "command line (npm run create-admin)";
+const COMMAND_LINE_ACTOR = "command line (npm run create-admin)";
 
 /**
  * `npm run create-admin -- <email>`: makes the address a staff account and returns a one-time link

@@ -1,34 +1,19 @@
-import { rm } from "node:fs/promises";
 import { users } from "@db/schema";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
-import type { Environment } from "~/infra/env.server";
-import { GOOD_PASSWORD, postJson, type RequestTarget, uniqueEmail } from "../../../tests/setup/factories";
-import { createTestApp } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
+import { describe, expect, it } from "vitest";
+import { appSuite } from "../../../tests/setup/app-suite";
+import { GOOD_PASSWORD, postJson, uniqueEmail } from "../../../tests/setup/factories";
 import { getProfile, updateProfile } from "./profile.server";
 
-let database: DatabaseHandle;
-let app: RequestTarget;
-let env: Environment;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, env } = createTestApp(database));
-});
-afterAll(async () => {
-  await database.close();
-  await rm(env.dataDirectory, { recursive: true, force: true });
-});
+const suite = appSuite();
 
 async function zoneOf(email: string): Promise<string | null | undefined> {
-  const [row] = await database.db.select().from(users).where(eq(users.email, email));
+  const [row] = await suite.db.select().from(users).where(eq(users.email, email));
   return row?.timeZone;
 }
 
 function register(email: string, timeZone?: string) {
-  return postJson(app, "/api/user/register", {
+  return postJson(suite.app, "/api/user/register", {
     name: "Zone Keeper",
     email,
     password: GOOD_PASSWORD,
@@ -59,7 +44,7 @@ describe("the customer's time zone", () => {
     expect((await register(email)).status).toBe(201);
     expect(await zoneOf(email)).toBeNull();
     const logIn = (timeZone: string) =>
-      postJson(app, "/api/user/login", { email, password: GOOD_PASSWORD, timeZone });
+      postJson(suite.app, "/api/user/login", { email, password: GOOD_PASSWORD, timeZone });
     expect((await logIn("America/Los_Angeles")).status).toBe(200);
     expect(await zoneOf(email)).toBe("America/Los_Angeles");
     expect((await logIn("Europe/Berlin")).status).toBe(200);
@@ -69,20 +54,18 @@ describe("the customer's time zone", () => {
   it("is changed on the profile; an unknown zone is refused with a sentence and changes nothing", async () => {
     const email = uniqueEmail("profile");
     expect((await register(email, "Asia/Kolkata")).status).toBe(201);
-    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    const [user] = await suite.db.select().from(users).where(eq(users.email, email));
     const base = { name: "Zone Keeper" };
-    await updateProfile(database.db, user!.id, { ...base, timeZone: "Europe/Lisbon" });
-    expect((await getProfile(database.db, user!.id)).timeZone).toBe("Europe/Lisbon");
+    await updateProfile(suite.db, user!.id, { ...base, timeZone: "Europe/Lisbon" });
+    expect((await getProfile(suite.db, user!.id)).timeZone).toBe("Europe/Lisbon");
 
-    await expect(updateProfile(database.db, user!.id, { ...base, timeZone: "Lisbon" })).rejects.toMatchObject(
-      {
-        kind: "invalid",
-        fieldErrors: { timeZone: "Please choose a time zone from the list." },
-      },
-    );
+    await expect(updateProfile(suite.db, user!.id, { ...base, timeZone: "Lisbon" })).rejects.toMatchObject({
+      kind: "invalid",
+      fieldErrors: { timeZone: "Please choose a time zone from the list." },
+    });
     // A form without the field (the old clients' profile form) keeps the zone.
-    await updateProfile(database.db, user!.id, { ...base, name: "Zone Renamed" });
-    expect(await getProfile(database.db, user!.id)).toMatchObject({
+    await updateProfile(suite.db, user!.id, { ...base, name: "Zone Renamed" });
+    expect(await getProfile(suite.db, user!.id)).toMatchObject({
       name: "Zone Renamed",
       timeZone: "Europe/Lisbon",
     });

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
-import {
-  createUserWithRole,
-  expectFailure,
-  getWith,
-  type RequestTarget,
-  type RoleUser,
-} from "../../../tests/setup/factories";
-import { createTestApp } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appSuite } from "../../../tests/setup/app-suite";
+import { createUserWithRole, expectFailure, getWith, type RoleUser } from "../../../tests/setup/factories";
 import { recordAudit } from "./audit.server";
 
-let database: DatabaseHandle;
-let app: RequestTarget;
+const suite = appSuite();
 let staff: RoleUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = createTestApp(database).app;
-  staff = await createUserWithRole(database.db, "admin");
+  staff = await createUserWithRole(suite.db, "admin");
   const actor = { id: staff.id, email: staff.email };
   // Late evening in New York on March 9 is already March 10 in UTC: days are the agency's.
   await recordAudit(
-    database.db,
+    suite.db,
     actor,
     {
       action: "project.update",
@@ -34,20 +23,17 @@ beforeAll(async () => {
     new Date("2027-03-10T03:30:00Z"),
   );
   await recordAudit(
-    database.db,
+    suite.db,
     { id: staff.id, email: "other-staff@example.com" },
     { action: "user.disable", targetType: "user", targetId: "u-1", summary: "u-1: disabled" },
     new Date("2027-03-11T15:00:00Z"),
   );
 });
-afterAll(async () => {
-  await database.close();
-});
 
 type Entries = { entries: { at: string; actor: { email: string }; action: string; target: unknown }[] };
 
 async function entries(query: string): Promise<Entries["entries"]> {
-  const response = await getWith(app, `/api/admin/audit${query}`, { token: staff.token });
+  const response = await getWith(suite.app, `/api/admin/audit${query}`, { token: staff.token });
   expect(response.status).toBe(200);
   return ((await response.json()) as Entries).entries;
 }
@@ -78,11 +64,14 @@ describe("GET /api/admin/audit", () => {
   });
 
   it("answers a bad filter with a sentence", async () => {
-    await expectFailure(await getWith(app, "/api/admin/audit?from=yesterday", { token: staff.token }), 400);
     await expectFailure(
-      await getWith(app, "/api/admin/audit?from=2027-03-11&to=2027-03-01", { token: staff.token }),
+      await getWith(suite.app, "/api/admin/audit?from=yesterday", { token: staff.token }),
       400,
     );
-    await expectFailure(await getWith(app, "/api/admin/audit?page=0", { token: staff.token }), 400);
+    await expectFailure(
+      await getWith(suite.app, "/api/admin/audit?from=2027-03-11&to=2027-03-01", { token: staff.token }),
+      400,
+    );
+    await expectFailure(await getWith(suite.app, "/api/admin/audit?page=0", { token: staff.token }), 400);
   });
 });

@@ -1,6 +1,7 @@
 import { type AuditEntry, auditLog } from "@db/schema";
 import { and, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { Database, Transaction } from "~/infra/db.server";
+import { readPage } from "~/infra/paging.server";
 
 /** The member of staff (or consultant) acting, as the audit log records them. */
 export interface Actor {
@@ -64,7 +65,7 @@ export interface AuditFilters {
   to?: Date;
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** Entries, newest first, one page at a time. */
 export async function listAuditEntries(
@@ -79,14 +80,16 @@ export async function listAuditEntries(
   if (filters.actor) conditions.push(ilike(auditLog.actorEmail, `%${escapeLike(filters.actor)}%`));
   if (filters.from) conditions.push(gte(auditLog.at, filters.from));
   if (filters.to) conditions.push(lt(auditLog.at, filters.to));
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE + 1)
-    .offset((Math.max(1, page) - 1) * AUDIT_PAGE_SIZE);
-  return { entries: rows.slice(0, AUDIT_PAGE_SIZE), hasMore: rows.length > AUDIT_PAGE_SIZE };
+  const { rows, hasMore } = await readPage(
+    db
+      .select()
+      .from(auditLog)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(auditLog.at), desc(auditLog.id)),
+    page,
+    AUDIT_PAGE_SIZE,
+  );
+  return { entries: rows, hasMore };
 }
 
 /** `%` and `_` typed by a person are meant literally. */

@@ -64,7 +64,7 @@ const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_SLUG_LENGTH = 100;
 const WORDS_PER_MINUTE = 220;
 
-export const frontMatterSchema = z.object({
+const frontMatterSchema = z.object({
   title: z
     .string({ error: "title is required" })
     .trim()
@@ -83,8 +83,6 @@ export const frontMatterSchema = z.object({
     .max(80, "author is longer than 80 characters")
     .optional(),
 });
-
-export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
 /** True for slugs we serve: lower-case letters, digits and single hyphens; nothing path-like. */
 export function isValidSlug(slug: string): boolean {
@@ -139,7 +137,7 @@ export async function getPost(
 }
 
 /** Reads one post's text; throws `InvalidPostError` when the front matter is missing or invalid. */
-export function parsePost(slug: string, source: string, { renderHtml = true } = {}): Post {
+function parsePost(slug: string, source: string, { renderHtml = true } = {}): Post {
   const file = `${slug}.md`;
   const split = splitFrontMatter(source);
   if (!split) {
@@ -312,7 +310,7 @@ function warnOnConsole(error: InvalidPostError): void {
   console.warn(error.message);
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A start that is no instant (or names no slot at all) gets this sentence. */
-export const UNREADABLE_SLOT_MESSAGE = "Please choose a day and time from the list of available slots.";
+const UNREADABLE_SLOT_MESSAGE = "Please choose a day and time from the list of available slots.";
 
 const isoInstant = z.iso.datetime({ offset: true, local: false });
 

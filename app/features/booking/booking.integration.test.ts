@@ -3,9 +3,10 @@ import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consultantSlots, snapshotOf } from "~/features/consultants/consultants.server";
+import { consultantSlots } from "~/features/consultants/consultants.server";
 import { type DatabaseHandle, isReachedByThisProcessOnly } from "~/infra/db.server";
 import { consultantNamed, createUserWithSession } from "../../../tests/setup/factories";
+import { insertAppointment as insertAppointmentRow } from "../../../tests/setup/staff-appointments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { listAppointments } from "./appointments.server";
 import { type BookingContext, bookAppointment, SLOT_TAKEN_MESSAGE } from "./booking.server";
@@ -33,19 +34,8 @@ function contextAt(now: Date, zone = NEW_YORK, perUserPerMinute = 30): BookingCo
 }
 
 /** A row written straight to the table, bypassing every rule of bookAppointment. */
-async function insertAppointment(consultant: Consultant, userId: string, startsAt: Date) {
-  const [row] = await database.db
-    .insert(appointments)
-    .values({
-      userId,
-      consultantId: consultant.id,
-      startsAt,
-      amountCents: consultant.feeCents,
-      currency: consultant.currency,
-      consultantSnapshot: snapshotOf(consultant),
-    })
-    .returning();
-  return row!;
+function insertAppointment(consultant: Consultant, userId: string, startsAt: Date) {
+  return insertAppointmentRow(database.db, consultant, userId, startsAt);
 }
 
 describe("the appointments table", () => {

@@ -68,7 +68,7 @@ export function bookingContextFrom(context: {
   };
 }
 
-export const slotMessages: Record<SlotProblem, string> = {
+const slotMessages: Record<SlotProblem, string> = {
   "off-grid": "Appointments start on the hour or half hour between 10:00 AM and 8:30 PM.",
   past: "This time has already passed. Please choose a later slot.",
   "outside-window": "Appointments can be booked up to seven days ahead.",
@@ -179,12 +179,7 @@ async function bookCheckedRequest(
       const [appointment] = await transaction
         .insert(appointments)
         .values({
-          userId,
-          consultantId: consultant.id,
-          startsAt,
-          amountCents: consultant.feeCents,
-          currency: consultant.currency,
-          consultantSnapshot: snapshotOf(consultant),
+          ...newAppointmentValues(consultant, userId, startsAt),
           // Fixed now and kept through reschedules, so the link the customer was sent stays valid.
           meetingUrl: newMeetingUrl(context.meetingUrlTemplate ?? DEFAULT_MEETING_URL_TEMPLATE),
           ...remindersForNewTime(startsAt, now),
@@ -218,6 +213,21 @@ function refuseUnbookable(
       startsAt: OUTSIDE_WORKING_HOURS_MESSAGE,
     });
   }
+}
+
+/**
+ * What every new appointment row holds: its customer, consultant and start, and the fee and the
+ * consultant's details as they are at booking (the amount always comes from the database).
+ */
+export function newAppointmentValues(consultant: Consultant, userId: string, startsAt: Date) {
+  return {
+    userId,
+    consultantId: consultant.id,
+    startsAt,
+    amountCents: consultant.feeCents,
+    currency: consultant.currency,
+    consultantSnapshot: snapshotOf(consultant),
+  };
 }
 
 /** Refuses an attempt the facts show to be bound to fail; returns when they allow it. */

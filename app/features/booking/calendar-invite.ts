@@ -3,7 +3,7 @@ import { site } from "~/content/site";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { icalendarText, parameterValue, textValue, utcDateTime } from "./icalendar-format";
 
-export interface InviteDetails {
+interface InviteDetails {
   appointmentId: string;
   startsAt: Date;
   durationMinutes: number;
@@ -27,7 +27,7 @@ export function inviteUid(appointmentId: string): string {
  * An iCalendar invitation (METHOD:REQUEST; a later one with a higher SEQUENCE moves it) or its
  * cancellation (METHOD:CANCEL), always with the appointment's UID.
  */
-export function calendarInvite(details: InviteDetails, kind: "request" | "cancel"): EmailAttachment {
+function calendarInvite(details: InviteDetails, kind: "request" | "cancel"): EmailAttachment {
   const method = kind === "request" ? "REQUEST" : "CANCEL";
   const content = icalendarText([
     ["BEGIN", "VCALENDAR"],

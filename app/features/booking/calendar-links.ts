@@ -60,7 +60,7 @@ export function calendarFilePath(appointmentId: string): string {
 }
 
 /** The appointment as a calendar event: the same title and words as its e-mailed invitation. */
-export function appointmentCalendarEvent(
+function appointmentCalendarEvent(
   appointment: Pick<Appointment, "startsAt" | "consultantSnapshot" | "meetingUrl">,
 ): CalendarEvent {
   const consultant = appointment.consultantSnapshot;

@@ -13,7 +13,7 @@ import {
 import { recordRefund, refundForCancellation, refundsOnCancel } from "~/features/payments/refunds.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
-import { CHANGED_BY_SOMEONE_ELSE, FeatureError, parseInput } from "~/lib/errors";
+import { CHANGED_BY_SOMEONE_ELSE, changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { appointmentStatus } from "./appointment-status";
 import { findOwnAppointment } from "./appointments.server";
 import { appointmentReferenceSchema } from "./booking-schema";
@@ -98,7 +98,7 @@ async function cancel(
   refuseChange(existing, now, "cancelled", canceller.kind);
   const seenSequence = canceller.kind === "staff" ? canceller.sequence : undefined;
   if (seenSequence !== undefined && seenSequence !== existing.calendarSequence) {
-    throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+    throw changedBySomeoneElse();
   }
   const refund = await refundForCancellation(db, context.payments, existing, now, {
     evenIfLate: canceller.kind === "staff" && canceller.refundAnyway,

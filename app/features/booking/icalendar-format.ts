@@ -1,8 +1,8 @@
 /**
  * The few pieces of iCalendar (RFC 5545) our invitations need. The shape of an invitation is
  * fixed by calendar-invite.ts, so nothing here validates: it only writes. (The `ics` package it
- * replaces checked every event against a yup schema, about 0.9 ms a booking, and wrote a quote in
- * a name as `\"`, which no parser accepts in a parameter.)
+ * replaces checked every event against a yup schema, a cost paid on every booking, and wrote a
+ * quote in a name as `\"`, which no parser accepts in a parameter.)
  */
 
 /** A property's name, its parameters (already formatted) and its value. */

@@ -13,7 +13,7 @@ import type { Database } from "~/infra/db.server";
 const HOUR_MS = 3_600_000;
 
 /** How long before the start each reminder goes. */
-export const REMINDER_LEAD_MS: Record<ReminderLead, number> = { day: 24 * HOUR_MS, hour: HOUR_MS };
+const REMINDER_LEAD_MS: Record<ReminderLead, number> = { day: 24 * HOUR_MS, hour: HOUR_MS };
 
 const sentAtColumn = {
   day: appointments.reminderDaySentAt,

@@ -70,10 +70,8 @@ export const staffCancelSchema = z.object({
   /** The appointment's calendarSequence the member of staff saw; a change since is a conflict. */
   sequence: optional(z.coerce.number().int().min(0)),
 });
-export type StaffCancelInput = z.input<typeof staffCancelSchema>;
 
 export const rescheduleSchema = z.object({
   startsAt: slotStartSchema("Please choose a new time."),
   sequence: optional(z.coerce.number().int().min(0)),
 });
-export type RescheduleInput = z.input<typeof rescheduleSchema>;

@@ -1,12 +1,8 @@
-import { rm } from "node:fs/promises";
 import { appointments, consultants, outbox, users } from "@db/schema";
-import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { snapshotOf } from "~/features/consultants/consultants.server";
-import type { DatabaseHandle } from "~/infra/db.server";
-import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import { legacySlotStart } from "../../../server/api/legacy-slots";
 import {
   countRows,
@@ -15,9 +11,9 @@ import {
   expectFailure,
   getWith,
   postJson,
-  type RequestTarget,
   type RoleUser,
 } from "../../../tests/setup/factories";
+import { frozenSuite, NOW, ZONE } from "../../../tests/setup/frozen-suite";
 import { parseICalendar } from "../../../tests/setup/icalendar";
 import {
   appointmentRow,
@@ -25,10 +21,8 @@ import {
   consultantWithFee,
   listedAppointment,
   mailsOfKind,
-  NOW,
   onlyPayment,
   slotPicker,
-  ZONE,
 } from "../../../tests/setup/payments";
 import {
   auditEntriesOf,
@@ -36,9 +30,6 @@ import {
   insertCustomer,
   paidAppointment,
 } from "../../../tests/setup/staff-appointments";
-import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
-import { testEnvironment } from "../../../tests/setup/test-environment";
 import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
 import {
   appointmentCsvLines,
@@ -48,36 +39,16 @@ import {
 } from "./staff-appointments.server";
 import { rescheduleAppointment } from "./staff-changes.server";
 
-let database: DatabaseHandle;
-let app: RequestTarget;
-let gateways: PaymentGateways;
+const suite = frozenSuite({ gateways: true });
 let slots: ReturnType<typeof slotPicker>;
 let consultantId: string;
 let staff: RoleUser;
-const dataDirectories: string[] = [];
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  const consultant = await consultantWithFee(database.db, "Emma Wilson", 6_420);
+  const consultant = await consultantWithFee(suite.db, "Emma Wilson", 6_420);
   consultantId = consultant.id;
   slots = slotPicker(consultant.id);
-  const secrets = testSecrets();
-  gateways = createPaymentGateways(testEnvironment(), secrets, database.db);
-  const created = createTestApp(database, { secrets, payments: gateways });
-  app = created.app;
-  dataDirectories.push(created.env.dataDirectory);
-  staff = await createUserWithRole(database.db, "admin", { name: "Staff Member" });
-});
-afterEach(() => {
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await database?.close();
-  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
+  staff = await createUserWithRole(suite.db, "admin", { name: "Staff Member" });
 });
 
 function at(wallClock: string): Date {
@@ -85,28 +56,28 @@ function at(wallClock: string): Date {
 }
 
 function list(query: Record<string, string>, pageSize?: number) {
-  return listStaffAppointments(database.db, parseAppointmentFilters(query), { zone: ZONE, pageSize });
+  return listStaffAppointments(suite.db, parseAppointmentFilters(query), { zone: ZONE, pageSize });
 }
 
 describe("the staff appointments list", () => {
   /** A consultant of their own, so other tests' appointments never show up in these lists. */
   async function fixture() {
-    const consultant = await createConsultant(database.db, { name: "List Consultant" });
-    const ada = await insertCustomer(database.db, "Ada Lovelace", `ada.${consultant.id}@example.com`);
-    const bob = await insertCustomer(database.db, "Bob 100%_Sure", `bob.${consultant.id}@example.com`);
+    const consultant = await createConsultant(suite.db, { name: "List Consultant" });
+    const ada = await insertCustomer(suite.db, "Ada Lovelace", `ada.${consultant.id}@example.com`);
+    const bob = await insertCustomer(suite.db, "Bob 100%_Sure", `bob.${consultant.id}@example.com`);
     const rows = {
-      booked: await insertAppointment(database.db, consultant, ada, at("2027-05-10T10:00")),
-      paid: await insertAppointment(database.db, consultant, ada, at("2027-05-11T10:00"), { paidAt: NOW }),
-      cancelled: await insertAppointment(database.db, consultant, bob, at("2027-05-12T10:00"), {
+      booked: await insertAppointment(suite.db, consultant, ada, at("2027-05-10T10:00")),
+      paid: await insertAppointment(suite.db, consultant, ada, at("2027-05-11T10:00"), { paidAt: NOW }),
+      cancelled: await insertAppointment(suite.db, consultant, bob, at("2027-05-12T10:00"), {
         cancelledAt: NOW,
         cancelledBy: "staff",
         cancelReason: "Consultant ill",
       }),
-      completed: await insertAppointment(database.db, consultant, bob, at("2027-04-20T10:00"), {
+      completed: await insertAppointment(suite.db, consultant, bob, at("2027-04-20T10:00"), {
         paidAt: NOW,
         completedAt: NOW,
       }),
-      noShow: await insertAppointment(database.db, consultant, ada, at("2027-04-21T20:30"), {
+      noShow: await insertAppointment(suite.db, consultant, ada, at("2027-04-21T20:30"), {
         noShowAt: NOW,
       }),
     };
@@ -137,10 +108,10 @@ describe("the staff appointments list", () => {
   });
 
   it("finds a customer's appointments whether the search names a few customers or hundreds", async () => {
-    const consultant = await createConsultant(database.db, { name: "Search Consultant" });
+    const consultant = await createConsultant(suite.db, { name: "Search Consultant" });
     const tag = consultant.id.slice(0, 8);
     // More customers than NAMED_CUSTOMERS_LIMIT share the tag, so the broad search is a subquery.
-    const crowd = await database.db
+    const crowd = await suite.db
       .insert(users)
       .values(
         Array.from({ length: 250 }, (_, index) => ({
@@ -150,21 +121,17 @@ describe("the staff appointments list", () => {
         })),
       )
       .returning({ id: users.id });
-    const first = await insertAppointment(database.db, consultant, crowd[7]!.id, at("2027-06-01T10:00"));
-    const second = await insertAppointment(database.db, consultant, crowd[240]!.id, at("2027-06-02T10:00"));
+    const first = await insertAppointment(suite.db, consultant, crowd[7]!.id, at("2027-06-01T10:00"));
+    const second = await insertAppointment(suite.db, consultant, crowd[240]!.id, at("2027-06-02T10:00"));
     const ids = async (q: string) =>
       (await list({ consultantId: consultant.id, q })).rows.map((row) => row.id);
     expect(await ids(`Crowd ${tag}`)).toEqual([second.id, first.id]);
     expect(await ids(`crowd.240.${tag}`)).toEqual([second.id]);
     expect(await ids(`crowd.241.${tag}`)).toEqual([]);
     const csv = [];
-    for await (const line of appointmentCsvLines(
-      database.db,
-      parseAppointmentFilters({ q: `Crowd ${tag}` }),
-      {
-        zone: ZONE,
-      },
-    )) {
+    for await (const line of appointmentCsvLines(suite.db, parseAppointmentFilters({ q: `Crowd ${tag}` }), {
+      zone: ZONE,
+    })) {
       csv.push(line);
     }
     expect(csv).toHaveLength(3);
@@ -189,10 +156,10 @@ describe("the staff appointments list", () => {
   });
 
   it("stops counting past the cap, says so, and still pages beyond it", async () => {
-    const consultant = await createConsultant(database.db, { name: "Busy Consultant" });
-    const customer = await insertCustomer(database.db, "Busy Customer", `busy.${consultant.id}@example.com`);
+    const consultant = await createConsultant(suite.db, { name: "Busy Consultant" });
+    const customer = await insertCustomer(suite.db, "Busy Customer", `busy.${consultant.id}@example.com`);
     const first = at("2027-01-01T00:00").getTime();
-    await database.db.insert(appointments).values(
+    await suite.db.insert(appointments).values(
       Array.from({ length: APPOINTMENTS_COUNT_CAP + 5 }, (_, index) => ({
         userId: customer,
         consultantId: consultant.id,
@@ -229,16 +196,16 @@ describe("the staff appointments list", () => {
   });
 
   it("exports every match as CSV, quoted where needed and with formulas defused", async () => {
-    const consultant = await createConsultant(database.db, { name: "Export Consultant" });
-    const sly = await insertCustomer(database.db, '=HYPERLINK("evil")', `sly.${consultant.id}@example.com`);
-    const row = await insertAppointment(database.db, consultant, sly, at("2027-05-10T13:30"), {
+    const consultant = await createConsultant(suite.db, { name: "Export Consultant" });
+    const sly = await insertCustomer(suite.db, '=HYPERLINK("evil")', `sly.${consultant.id}@example.com`);
+    const row = await insertAppointment(suite.db, consultant, sly, at("2027-05-10T13:30"), {
       cancelledAt: NOW,
       cancelledBy: "staff",
       cancelReason: "Ill, sorry",
     });
     const lines: string[] = [];
     for await (const line of appointmentCsvLines(
-      database.db,
+      suite.db,
       parseAppointmentFilters({ consultantId: consultant.id }),
       { zone: ZONE },
     )) {
@@ -253,9 +220,9 @@ describe("the staff appointments list", () => {
 
 describe("GET /api/admin/appointments", () => {
   it("answers the staff API's shape, filtered, and 400 with a sentence for a bad filter", async () => {
-    const booked = await bookedAppointment(app, database.db, slots.far());
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const response = await getWith(
-      app,
+      suite.app,
       `/api/admin/appointments?consultantId=${consultantId}&status=booked`,
       {
         token: staff.token,
@@ -265,7 +232,7 @@ describe("GET /api/admin/appointments", () => {
     const body = (await response.json()) as { success: boolean; appointments: Record<string, unknown>[] };
     expect(body.success).toBe(true);
     const listed = body.appointments.find((appointment) => appointment._id === booked.appointmentId);
-    const row = await appointmentRow(database.db, booked.appointmentId);
+    const row = await appointmentRow(suite.db, booked.appointmentId);
     const local = DateTime.fromJSDate(row.startsAt, { zone: ZONE });
     expect(listed).toEqual({
       _id: booked.appointmentId,
@@ -278,7 +245,7 @@ describe("GET /api/admin/appointments", () => {
       status: "booked",
     });
     await expectFailure(
-      await getWith(app, "/api/admin/appointments?status=lost", { token: staff.token }),
+      await getWith(suite.app, "/api/admin/appointments?status=lost", { token: staff.token }),
       400,
     );
   });
@@ -286,9 +253,9 @@ describe("GET /api/admin/appointments", () => {
 
 describe("the appointment's detail", () => {
   it("has the customer, the consultant, and each payment with the provider's events", async () => {
-    const paid = await paidAppointment(app, database.db, gateways, slots.far());
-    const detail = await findStaffAppointment(database.db, paid.appointmentId);
-    const payment = await onlyPayment(database.db, paid.appointmentId);
+    const paid = await paidAppointment(suite.app, suite.db, suite.gateways, slots.far());
+    const detail = await findStaffAppointment(suite.db, paid.appointmentId);
+    const payment = await onlyPayment(suite.db, paid.appointmentId);
     expect(detail).toMatchObject({
       status: "paid",
       customer: { id: paid.user.id, email: paid.user.email },
@@ -302,46 +269,46 @@ describe("the appointment's detail", () => {
       amountCents: 6_420,
     });
     expect(detail.payments[0]!.events.map((event) => event.type)).toEqual(["checkout.return"]);
-    await expect(findStaffAppointment(database.db, "00000000-0000-4000-8000-000000000000")).rejects.toThrow(
+    await expect(findStaffAppointment(suite.db, "00000000-0000-4000-8000-000000000000")).rejects.toThrow(
       "We could not find that appointment.",
     );
   });
 });
 
 function staffCancel(appointmentId: string, body: unknown) {
-  return postJson(app, `/api/admin/appointments/${appointmentId}/cancel`, body, { token: staff.token });
+  return postJson(suite.app, `/api/admin/appointments/${appointmentId}/cancel`, body, { token: staff.token });
 }
 
 describe("staff cancelling", () => {
   it("refunds a paid appointment 24 hours ahead, e-mails the reason with the calendar update, and audits it", async () => {
-    const paid = await paidAppointment(app, database.db, gateways, slots.far());
+    const paid = await paidAppointment(suite.app, suite.db, suite.gateways, slots.far());
     const response = await staffCancel(paid.appointmentId, { reason: "Emma is ill that week." });
     expect({ status: response.status, body: await response.json() }).toEqual({
       status: 200,
       body: { success: true, message: "Appointment cancelled and payment refunded" },
     });
-    const row = await appointmentRow(database.db, paid.appointmentId);
+    const row = await appointmentRow(suite.db, paid.appointmentId);
     expect(row).toMatchObject({
       cancelledBy: "staff",
       cancelReason: "Emma is ill that week.",
       calendarSequence: 1,
     });
     expect(row.refundedAt).not.toBeNull();
-    expect((await onlyPayment(database.db, paid.appointmentId)).status).toBe("refunded");
-    expect(await listedAppointment(app, paid.user.token, paid.appointmentId)).toMatchObject({
+    expect((await onlyPayment(suite.db, paid.appointmentId)).status).toBe("refunded");
+    expect(await listedAppointment(suite.app, paid.user.token, paid.appointmentId)).toMatchObject({
       cancelled: true,
       refunded: true,
     });
 
-    const [mail] = await mailsOfKind(database.db, paid.user.email, "appointment-cancelled-by-agency");
+    const [mail] = await mailsOfKind(suite.db, paid.user.email, "appointment-cancelled-by-agency");
     expect(mail?.textBody).toContain("The reason:\nEmma is ill that week.");
     expect(mail?.textBody).toContain("Your payment of $64.20 is refunded in full");
     const ics = parseICalendar(mail!.attachments[0]!.content);
     expect(ics.properties.METHOD).toBe("CANCEL");
     expect(ics.events[0]).toMatchObject({ UID: `appointment-${paid.appointmentId}@va-hub`, SEQUENCE: "1" });
-    expect(await mailsOfKind(database.db, paid.user.email, "payment-refund")).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, paid.user.email, "payment-refund")).toHaveLength(1);
 
-    const [entry] = await auditEntriesOf(database.db, paid.appointmentId);
+    const [entry] = await auditEntriesOf(suite.db, paid.appointmentId);
     expect(entry).toMatchObject({
       action: "appointment.cancel",
       actorEmail: staff.email,
@@ -353,29 +320,29 @@ describe("staff cancelling", () => {
   });
 
   it("keeps the money less than 24 hours ahead unless staff refund anyway", async () => {
-    const kept = await paidAppointment(app, database.db, gateways, slots.near());
+    const kept = await paidAppointment(suite.app, suite.db, suite.gateways, slots.near());
     const keptAnswer = await staffCancel(kept.appointmentId, { reason: "The office is closed." });
     expect((await keptAnswer.json()).message).toBe("Appointment cancelled");
-    expect((await onlyPayment(database.db, kept.appointmentId)).status).toBe("paid");
-    const [keptMail] = await mailsOfKind(database.db, kept.user.email, "appointment-cancelled-by-agency");
+    expect((await onlyPayment(suite.db, kept.appointmentId)).status).toBe("paid");
+    const [keptMail] = await mailsOfKind(suite.db, kept.user.email, "appointment-cancelled-by-agency");
     expect(keptMail?.textBody).toContain("Your payment of $64.20 was not refunded.");
 
-    const refunded = await paidAppointment(app, database.db, gateways, slots.near());
+    const refunded = await paidAppointment(suite.app, suite.db, suite.gateways, slots.near());
     const answer = await staffCancel(refunded.appointmentId, {
       reason: "The office is closed.",
       refundAnyway: true,
     });
     expect((await answer.json()).message).toBe("Appointment cancelled and payment refunded");
-    expect((await onlyPayment(database.db, refunded.appointmentId)).status).toBe("refunded");
-    const [entry] = await auditEntriesOf(database.db, refunded.appointmentId);
+    expect((await onlyPayment(suite.db, refunded.appointmentId)).status).toBe("refunded");
+    const [entry] = await auditEntriesOf(suite.db, refunded.appointmentId);
     expect(entry?.after).toMatchObject({ refunded: true, refundedAnyway: true });
   });
 
   it("needs a reason, a current view and a future appointment, and changes nothing otherwise", async () => {
-    const booked = await bookedAppointment(app, database.db, slots.far());
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const before = {
-      row: await appointmentRow(database.db, booked.appointmentId),
-      mails: await countRows(database.db, outbox),
+      row: await appointmentRow(suite.db, booked.appointmentId),
+      mails: await countRows(suite.db, outbox),
     };
     await expectFailure(await staffCancel(booked.appointmentId, {}), 400);
     await expectFailure(await staffCancel(booked.appointmentId, { reason: "  " }), 400);
@@ -388,8 +355,8 @@ describe("staff cancelling", () => {
       404,
     );
     expect({
-      row: await appointmentRow(database.db, booked.appointmentId),
-      mails: await countRows(database.db, outbox),
+      row: await appointmentRow(suite.db, booked.appointmentId),
+      mails: await countRows(suite.db, outbox),
     }).toEqual(before);
 
     vi.setSystemTime(new Date(before.row.startsAt.getTime() + 60_000));
@@ -403,20 +370,25 @@ describe("staff cancelling", () => {
 
 describe("marking attendance through the API", () => {
   it("is refused before the start and for a cancelled appointment, and works once started", async () => {
-    const booked = await bookedAppointment(app, database.db, slots.far());
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const complete = () =>
-      postJson(app, `/api/admin/appointments/${booked.appointmentId}/complete`, {}, { token: staff.token });
+      postJson(
+        suite.app,
+        `/api/admin/appointments/${booked.appointmentId}/complete`,
+        {},
+        { token: staff.token },
+      );
     await expectFailure(await complete(), 409);
-    const row = await appointmentRow(database.db, booked.appointmentId);
+    const row = await appointmentRow(suite.db, booked.appointmentId);
     vi.setSystemTime(new Date(row.startsAt.getTime() + 5 * 60_000));
     const done = await complete();
     expect(await done.json()).toEqual({ success: true, message: "Appointment marked completed" });
-    expect(await listedAppointment(app, booked.user.token, booked.appointmentId)).toMatchObject({
+    expect(await listedAppointment(suite.app, booked.user.token, booked.appointmentId)).toMatchObject({
       isCompleted: true,
     });
     await expectFailure(
       await postJson(
-        app,
+        suite.app,
         `/api/admin/appointments/${booked.appointmentId}/no-show`,
         {},
         { token: staff.token },
@@ -425,14 +397,14 @@ describe("marking attendance through the API", () => {
     );
 
     vi.setSystemTime(NOW);
-    const other = await bookedAppointment(app, database.db, slots.far());
+    const other = await bookedAppointment(suite.app, suite.db, slots.far());
     await staffCancel(other.appointmentId, { reason: "Not needed anymore" });
     vi.setSystemTime(
-      new Date((await appointmentRow(database.db, other.appointmentId)).startsAt.getTime() + 60_000),
+      new Date((await appointmentRow(suite.db, other.appointmentId)).startsAt.getTime() + 60_000),
     );
     await expectFailure(
       await postJson(
-        app,
+        suite.app,
         `/api/admin/appointments/${other.appointmentId}/no-show`,
         {},
         { token: staff.token },
@@ -443,42 +415,44 @@ describe("marking attendance through the API", () => {
 });
 
 function reschedule(appointmentId: string, body: unknown) {
-  return postJson(app, `/api/admin/appointments/${appointmentId}/reschedule`, body, { token: staff.token });
+  return postJson(suite.app, `/api/admin/appointments/${appointmentId}/reschedule`, body, {
+    token: staff.token,
+  });
 }
 
 describe("rescheduling", () => {
   it("moves a paid appointment, keeps its payment, and sends the same invitation with a higher sequence", async () => {
-    const paid = await paidAppointment(app, database.db, gateways, slots.far());
+    const paid = await paidAppointment(suite.app, suite.db, suite.gateways, slots.far());
     const target = slots.far();
     const response = await reschedule(paid.appointmentId, {
       slotDate: target.slotDate,
       slotTime: target.slotTime,
     });
     expect(response.status).toBe(200);
-    const row = await appointmentRow(database.db, paid.appointmentId);
+    const row = await appointmentRow(suite.db, paid.appointmentId);
     const local = DateTime.fromJSDate(row.startsAt, { zone: ZONE });
     expect(`${local.day}_${local.month}_${local.year} ${local.toFormat("hh:mm a")}`).toBe(
       `${target.slotDate} ${target.slotTime}`,
     );
     expect(row).toMatchObject({ calendarSequence: 1, cancelledAt: null });
     expect(row.paidAt).not.toBeNull();
-    expect((await onlyPayment(database.db, paid.appointmentId)).status).toBe("paid");
+    expect((await onlyPayment(suite.db, paid.appointmentId)).status).toBe("paid");
 
-    const [mail] = await mailsOfKind(database.db, paid.user.email, "appointment-rescheduled");
+    const [mail] = await mailsOfKind(suite.db, paid.user.email, "appointment-rescheduled");
     expect(mail?.textBody).toContain("We moved your consultation with Emma Wilson from");
     const ics = parseICalendar(mail!.attachments[0]!.content);
     expect(ics.properties.METHOD).toBe("REQUEST");
     expect(ics.events[0]).toMatchObject({ UID: `appointment-${paid.appointmentId}@va-hub`, SEQUENCE: "1" });
-    const [entry] = await auditEntriesOf(database.db, paid.appointmentId);
+    const [entry] = await auditEntriesOf(suite.db, paid.appointmentId);
     expect(entry).toMatchObject({ action: "appointment.reschedule", actorEmail: staff.email });
   });
 
   it("obeys every booking rule for the new slot and changes nothing when refused", async () => {
-    const booked = await bookedAppointment(app, database.db, slots.far());
-    const other = await bookedAppointment(app, database.db, slots.far());
-    const otherRow = await appointmentRow(database.db, other.appointmentId);
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+    const other = await bookedAppointment(suite.app, suite.db, slots.far());
+    const otherRow = await appointmentRow(suite.db, other.appointmentId);
     const taken = DateTime.fromJSDate(otherRow.startsAt, { zone: ZONE });
-    const before = await appointmentRow(database.db, booked.appointmentId);
+    const before = await appointmentRow(suite.db, booked.appointmentId);
 
     const refusals: [unknown, number][] = [
       [{ slotDate: `${taken.day}_${taken.month}_${taken.year}`, slotTime: taken.toFormat("hh:mm a") }, 409],
@@ -491,7 +465,7 @@ describe("rescheduling", () => {
       await expectFailure(await reschedule(booked.appointmentId, body), status);
     }
     // A day the consultant has off.
-    await database.db
+    await suite.db
       .update(consultants)
       .set({ daysOff: ["2027-05-09"] })
       .where(eq(consultants.id, consultantId));
@@ -499,20 +473,20 @@ describe("rescheduling", () => {
       await reschedule(booked.appointmentId, { slotDate: "9_5_2027", slotTime: "10:00 AM" }),
       409,
     );
-    await database.db.update(consultants).set({ daysOff: [] }).where(eq(consultants.id, consultantId));
-    expect(await appointmentRow(database.db, booked.appointmentId)).toEqual(before);
+    await suite.db.update(consultants).set({ daysOff: [] }).where(eq(consultants.id, consultantId));
+    expect(await appointmentRow(suite.db, booked.appointmentId)).toEqual(before);
   });
 
   it("lets a customer move only their own appointment", async () => {
-    const mine = await bookedAppointment(app, database.db, slots.far());
+    const mine = await bookedAppointment(suite.app, suite.db, slots.far());
     // The feature takes the instant; the test's slots are the API's strings.
     const { slotDate, slotTime } = slots.far() as { slotDate: string; slotTime: string };
     const target = { startsAt: legacySlotStart({ slotDate, slotTime }, ZONE) };
     const context = { zone: ZONE, agencyEmail: "agency@example.com", now: NOW };
-    const intruder = await bookedAppointment(app, database.db, slots.far());
+    const intruder = await bookedAppointment(suite.app, suite.db, slots.far());
     await expect(
       rescheduleAppointment(
-        database.db,
+        suite.db,
         mine.appointmentId,
         target,
         { kind: "customer", userId: intruder.user.id },
@@ -520,18 +494,18 @@ describe("rescheduling", () => {
       ),
     ).rejects.toThrow("We could not find that appointment.");
     const moved = await rescheduleAppointment(
-      database.db,
+      suite.db,
       mine.appointmentId,
       target,
       { kind: "customer", userId: mine.user.id },
       context,
     );
     expect(moved.calendarSequence).toBe(1);
-    const [mail] = await mailsOfKind(database.db, mine.user.email, "appointment-rescheduled");
+    const [mail] = await mailsOfKind(suite.db, mine.user.email, "appointment-rescheduled");
     expect(mail?.textBody).toContain("Your consultation with Emma Wilson has moved from");
-    expect(await auditEntriesOf(database.db, mine.appointmentId)).toEqual([]);
+    expect(await auditEntriesOf(suite.db, mine.appointmentId)).toEqual([]);
     expect(
-      (await database.db.select().from(appointments).where(eq(appointments.id, mine.appointmentId)))[0]
+      (await suite.db.select().from(appointments).where(eq(appointments.id, mine.appointmentId)))[0]
         ?.startsAt,
     ).toEqual(moved.startsAt);
   });

@@ -219,7 +219,7 @@ export async function consultantChoices(
   return rows.map((row) => ({ id: row.id, name: row.name, archived: row.archivedAt !== null }));
 }
 
-export interface PaymentWithEvents extends Payment {
+interface PaymentWithEvents extends Payment {
   events: { id: string; type: string; eventKey: string; receivedAt: Date }[];
 }
 
@@ -293,7 +293,7 @@ export async function findStaffAppointment(
   };
 }
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   "Appointment ID",
   "Starts (agency time)",
   "Time zone",
@@ -313,7 +313,7 @@ export const CSV_HEADER = [
  * A CSV field: quoted when it holds a separator, quote or line break; a leading = + - @ (which a
  * spreadsheet would run as a formula, and a customer can type into their name) is defused with '.
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -9,7 +9,7 @@ import {
 } from "~/features/email/templates/appointment-change-emails";
 import type { Database } from "~/infra/db.server";
 import { describeTime } from "~/lib/dates";
-import { CHANGED_BY_SOMEONE_ELSE, FeatureError, parseInput } from "~/lib/errors";
+import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import {
   isUniqueViolation,
@@ -122,7 +122,7 @@ export async function rescheduleAppointment(
   const { now, zone } = context;
   refuseChange(existing, now, "moved");
   if (request.sequence !== undefined && request.sequence !== existing.calendarSequence) {
-    throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+    throw changedBySomeoneElse();
   }
   const { startsAt } = request;
   requireBookableSlot(startsAt, { now, zone });
@@ -151,7 +151,7 @@ export async function rescheduleAppointment(
         })
         .where(stillAsSeen(existing.id, existing.calendarSequence))
         .returning();
-      if (!moved) throw new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
+      if (!moved) throw changedBySomeoneElse();
       const [customer] = await transaction.select().from(users).where(eq(users.id, moved.userId));
       const mail = {
         appointment: moved,

@@ -38,7 +38,7 @@ function menu(title = "How can I help?"): Message {
   return card(title, MENU_BUTTONS);
 }
 
-export function serviceSummaryLines(): string {
+function serviceSummaryLines(): string {
   return services.map((service) => `• ${link(service.title, service.path)}: ${service.summary}`).join("\n");
 }
 

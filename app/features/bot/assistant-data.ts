@@ -16,12 +16,12 @@ export interface ConsultantFacts {
   currency: string;
 }
 
-export interface FreeConsultant extends ConsultantFacts {
+interface FreeConsultant extends ConsultantFacts {
   /** Free slot starts inside the asked range, earliest first. */
   slots: Date[];
 }
 
-export interface UpcomingAppointment {
+interface UpcomingAppointment {
   consultantName: string;
   startsAt: Date;
   /** booked or paid */

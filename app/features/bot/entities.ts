@@ -124,11 +124,6 @@ const PARTS_OF_DAY: Record<string, [number, number]> = {
   night: [17, 23],
 };
 
-/** The visitor's zone when it is a zone luxon knows, else the fallback. */
-export function usableZone(zone: string | undefined, fallback: string): string {
-  return zone && DateTime.now().setZone(zone).isValid ? zone : fallback;
-}
-
 /**
  * The first date or time a sentence names, read by chrono in the visitor's zone: "tomorrow
  * afternoon" is 12:00–17:00 tomorrow there, "Friday" the whole day, "at 3 pm" that half hour.

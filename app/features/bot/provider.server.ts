@@ -49,7 +49,7 @@ export interface StreamingResponse {
   body: Uint8Array;
 }
 
-export interface UtteranceRequest {
+interface UtteranceRequest {
   /** The request's Content-Type: text/plain; charset=utf-8 or an audio/ type. */
   contentType: string;
   body: Uint8Array;
@@ -59,7 +59,7 @@ export interface UtteranceRequest {
   responseContentType?: string;
 }
 
-export interface PutSessionRequest {
+interface PutSessionRequest {
   body: unknown;
   responseContentType?: string;
 }
@@ -77,7 +77,7 @@ export interface BotProvider {
   deleteSession(key: SessionKey, context: BotContext): Promise<SessionKey>;
 }
 
-export const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
+const TEXT_CONTENT_TYPE = "text/plain; charset=utf-8";
 
 function isText(contentType: string | undefined): boolean {
   return /^text\/plain\s*(?:;|$)/i.test(contentType ?? "");
@@ -116,7 +116,7 @@ function checkResponseContentType(value: string | undefined, audioPossible: bool
 }
 
 /** The built-in assistant: the feature functions over our database. */
-export function builtinProvider(db: Database, options: { agencyZone: string }): BotProvider {
+function builtinProvider(db: Database, options: { agencyZone: string }): BotProvider {
   // Trained now, so the first visitor does not wait for it.
   void warmUp();
   return {
@@ -191,7 +191,7 @@ export function builtinProvider(db: Database, options: { agencyZone: string }): 
   };
 }
 
-export interface LexProviderOptions {
+interface LexProviderOptions {
   region: string;
   botId: string;
   botAliasId: string;
@@ -202,7 +202,7 @@ export interface LexProviderOptions {
 }
 
 /** Amazon Lex V2 through the official SDK; the session limits and checks stay ours. */
-export function lexProvider(db: Database, options: LexProviderOptions): BotProvider {
+function lexProvider(db: Database, options: LexProviderOptions): BotProvider {
   // The SDK loads on first use, so a site on the built-in assistant never loads it.
   let sdk:
     | Promise<{ client: LexRuntimeV2Client; lex: typeof import("@aws-sdk/client-lex-runtime-v2") }>

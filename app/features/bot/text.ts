@@ -125,8 +125,3 @@ export function isStartOver(text: string): boolean {
 export function link(label: string, path: string): string {
   return `[${label}](${path})`;
 }
-
-/** The text of a message with its links reduced to their labels, e.g. for speech. */
-export function withoutLinks(text: string): string {
-  return text.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, "$1");
-}

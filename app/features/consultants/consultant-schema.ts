@@ -17,7 +17,7 @@ export const weekdays = [
   { key: "6", name: "Saturday" },
   { key: "7", name: "Sunday" },
 ] as const;
-export type WeekdayKey = (typeof weekdays)[number]["key"];
+type WeekdayKey = (typeof weekdays)[number]["key"];
 
 export const GRID_START_MINUTES = DAY_START_HOUR * 60;
 export const GRID_END_MINUTES = DAY_END_HOUR * 60;
@@ -36,7 +36,7 @@ export function clockTime(minutes: number): string {
 const HOURS_MESSAGE =
   "Working hours run on the hour or half hour from 10:00 to 21:00, and must end after they start.";
 const FEE_MESSAGE = "Please enter the fee in dollars, for example 50 or 49.50.";
-export const MAX_FEE_DOLLARS = 10_000;
+const MAX_FEE_DOLLARS = 10_000;
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters.`);
@@ -72,7 +72,7 @@ const dayHours = z
  * Hours per weekday inside the booking grid; a weekday left out or null takes no bookings. Seven
  * days of the whole grid are stored as null, the default ("the whole grid every day").
  */
-export const weeklyHoursSchema = z
+const weeklyHoursSchema = z
   .object(
     Object.fromEntries(weekdays.map(({ key }) => [key, dayHours.nullish()])) as Record<
       WeekdayKey,
@@ -99,7 +99,7 @@ function isWholeGrid(hours: WeeklyHours): boolean {
 }
 
 /** Calendar days as YYYY-MM-DD, real dates, each once, in order. */
-export const daysOffSchema = z
+const daysOffSchema = z
   .array(
     z
       .string({ error: "Please give days off as dates." })
@@ -161,7 +161,6 @@ export const consultantFieldsSchema = z.object({
   daysOff: daysOffSchema.default([]),
   image: sitePicturePath.optional(),
 });
-export type ConsultantFieldsInput = z.input<typeof consultantFieldsSchema>;
 export type ConsultantFields = z.output<typeof consultantFieldsSchema>;
 
 const versionField = z.coerce
@@ -173,7 +172,6 @@ const versionField = z.coerce
 export const consultantChangeSchema = consultantFieldsSchema
   .partial()
   .extend({ version: versionField.optional() });
-export type ConsultantChange = z.output<typeof consultantChangeSchema>;
 
 /** Archive or restore: the version the person saw. */
 export const consultantVersionSchema = z.object({ version: versionField });

@@ -11,16 +11,16 @@ import { z } from "zod";
 export const SEARCH_MAX_LENGTH = 100;
 
 /** The fee ceilings offered, in whole currency units for one 30-minute session. */
-export const feeCeilings = [75, 100, 125, 150] as const;
-export type FeeCeiling = (typeof feeCeilings)[number];
+const feeCeilings = [75, 100, 125, 150] as const;
+type FeeCeiling = (typeof feeCeilings)[number];
 
 /** "today": a free time on the visitor's today; "week": any free time in the 7-day booking window. */
-export const freeTimeChoices = ["today", "week"] as const;
-export type FreeTimeChoice = (typeof freeTimeChoices)[number];
+const freeTimeChoices = ["today", "week"] as const;
+type FreeTimeChoice = (typeof freeTimeChoices)[number];
 
 /** "name" (A to Z) is the default order; "soonest" by next free time; then by fee either way. */
-export const directorySorts = ["name", "soonest", "fee-low", "fee-high"] as const;
-export type DirectorySort = (typeof directorySorts)[number];
+const directorySorts = ["name", "soonest", "fee-low", "fee-high"] as const;
+type DirectorySort = (typeof directorySorts)[number];
 
 /** The directory form's choices as the page offers them; "" is a select's default (no filter, by name). */
 export const directoryChoices = {

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from "~/infra/db.server";
 import { createKeptCatalogue, hearCatalogueChanges, type KeptCatalogue } from "~/kept/catalogue.server";
 import { keptDirectoryCards, keptDirectoryEntries } from "~/kept/directory.server";
 import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
+import { WINDOW_FROM_MAY_3_2027 } from "../../../tests/setup/slot-grid";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { snapshotOf } from "./consultants.server";
 import { type DirectoryCard, type DirectoryEntry, searchDirectory } from "./directory.server";
@@ -71,15 +72,7 @@ describe("next free times", () => {
     await createConsultant(database.db, { name: "Freetime Not Taking Bookings", available: false });
     await createConsultant(database.db, {
       name: "Freetime On Leave",
-      daysOff: [
-        "2027-05-03",
-        "2027-05-04",
-        "2027-05-05",
-        "2027-05-06",
-        "2027-05-07",
-        "2027-05-08",
-        "2027-05-09",
-      ],
+      daysOff: WINDOW_FROM_MAY_3_2027,
     });
     await createConsultant(database.db, { name: "Freetime Archived", archivedAt: NOW });
   });

@@ -66,7 +66,7 @@ export async function directoryCards(
  * day off, not booked), or null, by id; null for everyone not taking bookings. One query reads the
  * bookings of them all.
  */
-export async function nextFreeTimes(
+async function nextFreeTimes(
   db: Database,
   listed: readonly Consultant[],
   times: Pick<DirectoryTimes, "now" | "agencyZone">,
@@ -110,7 +110,7 @@ export async function nextFreeTimes(
  * Only those free at the asked time: "today" on the visitor's calendar, "week" anywhere in the
  * booking window. The first free start decides both: a later free time can only be later.
  */
-export function keepFreeWhen<Entry extends { nextFree: Date | null }>(
+function keepFreeWhen<Entry extends { nextFree: Date | null }>(
   entries: readonly Entry[],
   when: DirectoryQuery["when"],
   times: Pick<DirectoryTimes, "now" | "visitorZone">,
@@ -129,10 +129,7 @@ export function keepFreeWhen<Entry extends { nextFree: Date | null }>(
 const byName = (a: DirectoryEntry, b: DirectoryEntry) => a.consultant.name.localeCompare(b.consultant.name);
 
 /** The asked order; ties (and the default) by name. Those without a free time come last by "soonest". */
-export function orderEntries(
-  entries: readonly DirectoryEntry[],
-  sort: DirectoryQuery["sort"],
-): DirectoryEntry[] {
+function orderEntries(entries: readonly DirectoryEntry[], sort: DirectoryQuery["sort"]): DirectoryEntry[] {
   const ordered = [...entries];
   switch (sort) {
     case "soonest":

@@ -8,11 +8,12 @@ import {
   saveWithPicture,
 } from "~/features/pictures/pictures.server";
 import type { Database } from "~/infra/db.server";
+import { countedPage } from "~/infra/paging.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { ownAvailabilitySchema, ownProfileSchema } from "./consultant-schema";
 import { CONSULTANT_NOT_FOUND, changeConsultant } from "./staff-consultants.server";
 
-export const PORTAL_PAGE_SIZE = 20;
+const PORTAL_PAGE_SIZE = 20;
 
 /** The consultant profile a consultant account speaks for. */
 export async function getOwnConsultant(db: Database, consultantId: string): Promise<Consultant> {
@@ -42,8 +43,7 @@ export async function listOwnAppointments(
   )!;
   const [totalRow] = await db.select({ total: count() }).from(appointments).where(where);
   const total = totalRow?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PORTAL_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
+  const { page, pageCount, offset } = countedPage(total, options.page, PORTAL_PAGE_SIZE);
   const rows = await db
     .select({
       appointment: appointments,
@@ -54,7 +54,7 @@ export async function listOwnAppointments(
     .where(where)
     .orderBy(upcoming ? asc(appointments.startsAt) : desc(appointments.startsAt), asc(appointments.createdAt))
     .limit(PORTAL_PAGE_SIZE)
-    .offset((page - 1) * PORTAL_PAGE_SIZE);
+    .offset(offset);
   return { appointments: rows, total, page, pageCount };
 }
 

@@ -9,6 +9,7 @@ import {
   storeProfilePicture,
 } from "~/features/pictures/pictures.server";
 import type { Database } from "~/infra/db.server";
+import { countedPage } from "~/infra/paging.server";
 import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import {
@@ -21,7 +22,7 @@ import {
 
 export const CONSULTANT_NOT_FOUND = "We could not find that consultant.";
 
-export const STAFF_PAGE_SIZE = 20;
+const STAFF_PAGE_SIZE = 20;
 
 export interface StaffConsultantFilters {
   /** Part of the name, any case. */
@@ -61,8 +62,7 @@ export async function listConsultantsForStaff(
   const where = conditions.length ? and(...conditions) : undefined;
   const [totalRow] = await db.select({ total: count() }).from(consultants).where(where);
   const total = totalRow?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.trunc(filters.page ?? 1) || 1), pageCount);
+  const { page, pageCount, offset } = countedPage(total, filters.page, STAFF_PAGE_SIZE);
   const rows = await db
     .select({
       consultant: consultants,
@@ -72,7 +72,7 @@ export async function listConsultantsForStaff(
     .where(where)
     .orderBy(asc(consultants.name), asc(consultants.id))
     .limit(STAFF_PAGE_SIZE)
-    .offset((page - 1) * STAFF_PAGE_SIZE);
+    .offset(offset);
   return {
     consultants: rows.map((row) => ({ ...row.consultant, appointmentCount: row.appointmentCount })),
     total,

@@ -2,9 +2,8 @@ import { inquiries, outbox } from "@db/schema";
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
-import { FeatureError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { countRows, nextAddress, uniqueEmail } from "../../../tests/setup/factories";
+import { countRows, featureRefusal, nextAddress, uniqueEmail } from "../../../tests/setup/factories";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { type InquiryContext, submitInquiry } from "./contact.server";
 
@@ -58,15 +57,6 @@ async function mailsAbout(email: string) {
     .select()
     .from(outbox)
     .where(or(eq(outbox.recipient, email), eq(outbox.replyTo, email)));
-}
-
-async function refusal(promise: Promise<unknown>): Promise<FeatureError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(FeatureError);
-  return error as FeatureError;
 }
 
 describe("submitInquiry", () => {
@@ -171,7 +161,7 @@ describe("submitInquiry", () => {
       outbox: await countRows(database.db, outbox),
     };
     for (const plan of ["platinum", 3, ["growth"]]) {
-      const error = await refusal(submitInquiry(database.db, inquiry({ plan }), context()));
+      const error = await featureRefusal(submitInquiry(database.db, inquiry({ plan }), context()));
       expect(error.fieldErrors, JSON.stringify(plan)).toEqual({
         plan: "Please choose a plan from the list.",
       });
@@ -213,13 +203,13 @@ describe("submitInquiry", () => {
   });
 
   it("checks the call time against the given clock: the past and more than 180 days ahead are refused", async () => {
-    const yesterday = await refusal(
+    const yesterday = await featureRefusal(
       submitInquiry(database.db, inquiry({ preferredCallTime: "2027-05-02T09:00" }), context()),
     );
     expect(yesterday.fieldErrors.preferredCallTime).toBe(
       "Please choose a preferred call time in the future.",
     );
-    const farAhead = await refusal(
+    const farAhead = await featureRefusal(
       submitInquiry(database.db, inquiry({ preferredCallTime: "2027-12-01T09:00" }), context()),
     );
     expect(farAhead.fieldErrors.preferredCallTime).toBe(
@@ -236,7 +226,9 @@ describe("submitInquiry", () => {
       inquiries: await countRows(database.db, inquiries),
       outbox: await countRows(database.db, outbox),
     };
-    const error = await refusal(submitInquiry(database.db, inquiry({ [HONEYPOT_FIELD]: "x" }), context()));
+    const error = await featureRefusal(
+      submitInquiry(database.db, inquiry({ [HONEYPOT_FIELD]: "x" }), context()),
+    );
     expect(error.kind).toBe("invalid");
     expect({
       inquiries: await countRows(database.db, inquiries),
@@ -247,7 +239,7 @@ describe("submitInquiry", () => {
   it("counts attempts per client address and refuses past the limit with the seconds to wait", async () => {
     const clientAddress = nextAddress();
     await submitInquiry(database.db, inquiry(), context({ clientAddress, perAddressPerMinute: 1 }));
-    const error = await refusal(
+    const error = await featureRefusal(
       submitInquiry(database.db, inquiry(), context({ clientAddress, perAddressPerMinute: 1 })),
     );
     expect(error.kind).toBe("rate-limited");

@@ -103,7 +103,7 @@ export async function submitInquiry(
 }
 
 /** Acknowledgements one e-mail address may receive in a day. */
-export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
+const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
 
 async function mayAcknowledge(db: Database, email: string, now: Date | undefined): Promise<boolean> {
   const rule: RateLimitRule = {

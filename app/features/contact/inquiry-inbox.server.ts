@@ -5,12 +5,13 @@ import { type Actor, escapeLike, recordAudit } from "~/features/audit/audit.serv
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { inquiryReplyEmail } from "~/features/email/templates/inquiry-reply-email";
 import type { Database, Transaction } from "~/infra/db.server";
+import { readPage } from "~/infra/paging.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { recordIdOrNotFound } from "~/lib/record-id";
 
 export type InquiryStatus = (typeof inquiryStatuses)[number];
 
-export const INQUIRY_PAGE_SIZE = 25;
+const INQUIRY_PAGE_SIZE = 25;
 
 export const STALE_RECORD_MESSAGE =
   "This record was changed by someone else while you were editing. Reload to see the latest version.";
@@ -78,19 +79,21 @@ export async function listInquiries(
       )!,
     );
   }
-  const [rows, statusCounts] = await Promise.all([
-    db
-      .select()
-      .from(inquiries)
-      .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-      .limit(INQUIRY_PAGE_SIZE + 1)
-      .offset((Math.max(1, page) - 1) * INQUIRY_PAGE_SIZE),
+  const [listed, statusCounts] = await Promise.all([
+    readPage(
+      db
+        .select()
+        .from(inquiries)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(inquiries.createdAt), desc(inquiries.id)),
+      page,
+      INQUIRY_PAGE_SIZE,
+    ),
     db.select({ status: inquiries.status, total: count() }).from(inquiries).groupBy(inquiries.status),
   ]);
   const counts = { new: 0, contacted: 0, closed: 0 };
   for (const row of statusCounts) counts[row.status] = row.total;
-  return { inquiries: rows.slice(0, INQUIRY_PAGE_SIZE), hasMore: rows.length > INQUIRY_PAGE_SIZE, counts };
+  return { inquiries: listed.rows, hasMore: listed.hasMore, counts };
 }
 
 export type InquiryNoteWithAuthor = InquiryNote & { authorName: string | null; authorEmail: string | null };

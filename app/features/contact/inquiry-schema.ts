@@ -274,7 +274,6 @@ export function inquirySchema({ now = new Date(), phoneCountryChosen = true }: I
     });
 }
 
-export type InquiryInput = z.input<ReturnType<typeof inquirySchema>>;
 export type ValidInquiry = z.output<ReturnType<typeof inquirySchema>>;
 
 /**
@@ -290,20 +289,3 @@ export function parseInquiry(input: unknown, now: Date = new Date()): ValidInqui
   const phoneCountryChosen = typeof raw.phoneCountry === "string" && raw.phoneCountry.trim() !== "";
   return parseInput(inquirySchema({ now, phoneCountryChosen }), raw);
 }
-
-/** The field names the form and the API use, in the order a form shows them. */
-export const inquiryFieldNames = [
-  "name",
-  "email",
-  "phoneCountry",
-  "phone",
-  "businessType",
-  "otherBusiness",
-  "requiredServices",
-  "plan",
-  "industry",
-  "otherIndustry",
-  "timezone",
-  "message",
-  "preferredCallTime",
-] as const;

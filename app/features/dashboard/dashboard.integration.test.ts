@@ -44,28 +44,19 @@ beforeAll(async () => {
   await book("2027-05-21T11:00", "2027-04-01T09:00");
   await book("2027-05-11T11:00", "2027-05-10T00:30");
 
+  const pay = (appointmentId: string, amountCents: number, paidAt: string, refundedAt?: string) =>
+    insertPayment(db, {
+      appointmentId,
+      amountCents,
+      paidAt: at(paidAt),
+      refundedAt: refundedAt ? at(refundedAt) : undefined,
+    });
+
   // The week of a payment is the agency's: Sunday 11:30 PM in New York is already Monday in UTC.
-  await insertPayment(db, {
-    appointmentId: ids.inThreeDays,
-    amountCents: 5_000,
-    paidAt: at("2027-05-02T23:30"),
-  });
-  await insertPayment(db, {
-    appointmentId: ids.laterToday,
-    amountCents: 1_500,
-    paidAt: at("2027-04-20T10:00"),
-    refundedAt: at("2027-05-03T10:00"),
-  });
-  await insertPayment(db, {
-    appointmentId: ids.laterToday,
-    amountCents: 2_500,
-    paidAt: at("2027-04-05T10:00"),
-  });
-  await insertPayment(db, {
-    appointmentId: ids.laterToday,
-    amountCents: 9_900,
-    paidAt: at("2027-03-31T23:30"),
-  });
+  await pay(ids.inThreeDays, 5_000, "2027-05-02T23:30");
+  await pay(ids.laterToday, 1_500, "2027-04-20T10:00", "2027-05-03T10:00");
+  await pay(ids.laterToday, 2_500, "2027-04-05T10:00");
+  await pay(ids.laterToday, 9_900, "2027-03-31T23:30");
 
   await insertInquiry(db);
   await insertInquiry(db);

@@ -7,7 +7,7 @@ import type { Database } from "~/infra/db.server";
 /** Money per currency, in cents; most agencies have one, but nothing is lost if there are more. */
 export type AmountsByCurrency = Record<string, number>;
 
-export interface UpcomingAppointment {
+interface UpcomingAppointment {
   id: string;
   startsAt: Date;
   customerName: string;
@@ -15,7 +15,7 @@ export interface UpcomingAppointment {
   paid: boolean;
 }
 
-export interface WeekFigures {
+interface WeekFigures {
   /** The Monday the week starts on, in the agency's zone (YYYY-MM-DD). */
   weekStart: string;
   /** Appointments booked during the week (cancelled ones included: they were booked). */
@@ -39,8 +39,8 @@ export interface DashboardFigures {
   weeks: WeekFigures[];
 }
 
-export const UPCOMING_LIMIT = 20;
-export const CHART_WEEKS = 12;
+const UPCOMING_LIMIT = 20;
+const CHART_WEEKS = 12;
 
 /**
  * The staff dashboard's figures at `now`, with days, weeks and months as the agency's zone counts

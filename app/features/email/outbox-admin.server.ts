@@ -2,13 +2,14 @@ import { outbox, outboxStatuses } from "@db/schema";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { Database } from "~/infra/db.server";
+import { readPage } from "~/infra/paging.server";
 import { FeatureError } from "~/lib/errors";
 import { recordIdOrNotFound } from "~/lib/record-id";
 
 export type OutboxStatus = (typeof outboxStatuses)[number];
 export type OutboxMessage = typeof outbox.$inferSelect;
 
-export const OUTBOX_PAGE_SIZE = 25;
+const OUTBOX_PAGE_SIZE = 25;
 
 const NOT_FOUND_MESSAGE = "This e-mail does not exist.";
 
@@ -29,24 +30,26 @@ export async function listOutbox(
   filters: { status?: OutboxStatus },
   page = 1,
 ): Promise<{ messages: OutboxListItem[]; hasMore: boolean }> {
-  const rows = await db
-    .select({
-      id: outbox.id,
-      recipient: outbox.recipient,
-      subject: outbox.subject,
-      kind: outbox.kind,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      createdAt: outbox.createdAt,
-      sentAt: outbox.sentAt,
-    })
-    .from(outbox)
-    .where(filters.status ? eq(outbox.status, filters.status) : undefined)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(OUTBOX_PAGE_SIZE + 1)
-    .offset((Math.max(1, page) - 1) * OUTBOX_PAGE_SIZE);
-  return { messages: rows.slice(0, OUTBOX_PAGE_SIZE), hasMore: rows.length > OUTBOX_PAGE_SIZE };
+  const { rows, hasMore } = await readPage(
+    db
+      .select({
+        id: outbox.id,
+        recipient: outbox.recipient,
+        subject: outbox.subject,
+        kind: outbox.kind,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
+      .from(outbox)
+      .where(filters.status ? eq(outbox.status, filters.status) : undefined)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id)),
+    page,
+    OUTBOX_PAGE_SIZE,
+  );
+  return { messages: rows, hasMore };
 }
 
 /** One message, bodies included. */

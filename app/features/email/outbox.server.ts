@@ -42,7 +42,7 @@ export const MAX_DELIVERY_ATTEMPTS = 8;
 const LOCK_SECONDS = 120;
 
 /** Wait before the next try: 30 s, 1 min, 2 min … capped at one hour. */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 

@@ -1,62 +1,43 @@
 import { kycSubmissions } from "@db/schema";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
-import type { AppSecrets } from "~/infra/secrets.server";
-import { FeatureError } from "~/lib/errors";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appSuite } from "../../../tests/setup/app-suite";
 import { auditEntriesOf, insertKycSubmission, outboxTo } from "../../../tests/setup/back-office";
 import {
   createUserWithRole,
   expectFailure,
+  featureRefusal,
   getWith,
   nextAddress,
   postJson,
   type RoleUser,
 } from "../../../tests/setup/factories";
-import { createTestApp } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
 import { getKycSummary, submitKyc } from "./kyc.server";
 import { decideKyc, listKycSubmissions } from "./kyc-review.server";
 
-let database: DatabaseHandle;
-let app: ReturnType<typeof createTestApp>["app"];
-let secrets: AppSecrets;
+const suite = appSuite();
 let staff: RoleUser;
 const NOW = new Date("2027-05-03T16:00:00Z");
 const PUBLIC_URL = "https://va.example";
 const context = { publicUrl: PUBLIC_URL, now: NOW };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, secrets } = createTestApp(database));
-  staff = await createUserWithRole(database.db, "admin");
-});
-afterAll(async () => {
-  await database.close();
+  staff = await createUserWithRole(suite.db, "admin");
 });
 
 async function customerWithSubmission(submittedAt = new Date("2027-05-01T10:00:00Z")) {
-  const customer = await createUserWithRole(database.db, "investor", { name: "Kim Customer" });
-  const submission = await insertKycSubmission(database.db, secrets.encryptionKey, customer.id, {
+  const customer = await createUserWithRole(suite.db, "investor", { name: "Kim Customer" });
+  const submission = await insertKycSubmission(suite.db, suite.secrets.encryptionKey, customer.id, {
     submittedAt,
   });
   return { customer, submission };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<FeatureError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(FeatureError);
-  return error as FeatureError;
 }
 
 describe("KYC review", () => {
   it("queues pending submissions oldest first, showing only the ID's last 4", async () => {
     const later = await customerWithSubmission(new Date("2027-04-02T10:00:00Z"));
     const earlier = await customerWithSubmission(new Date("2027-04-01T10:00:00Z"));
-    const { submissions } = await listKycSubmissions(database.db, "pending");
+    const { submissions } = await listKycSubmissions(suite.db, "pending");
     const ids = submissions.map((submission) => submission.id);
     expect(ids.indexOf(earlier.submission.id)).toBeLessThan(ids.indexOf(later.submission.id));
     expect(submissions[0]).toEqual({
@@ -74,27 +55,27 @@ describe("KYC review", () => {
   it("rejects with a reason: recorded, the customer e-mailed, audited; the customer sees it", async () => {
     const { customer, submission } = await customerWithSubmission();
     await decideKyc(
-      database.db,
+      suite.db,
       staff,
       submission.id,
       { decision: "rejected", reason: "The ID is expired." },
       context,
     );
-    const [row] = await database.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submission.id));
+    const [row] = await suite.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submission.id));
     expect(row).toMatchObject({
       status: "rejected",
       decidedAt: NOW,
       decidedBy: staff.id,
       rejectionReason: "The ID is expired.",
     });
-    const [mail] = await outboxTo(database.db, customer.email);
+    const [mail] = await outboxTo(suite.db, customer.email);
     expect(mail).toMatchObject({ kind: "kyc-rejected" });
     expect(mail!.textBody).toContain("The ID is expired.");
     expect(mail!.textBody).toContain(`${PUBLIC_URL}/onboarding`);
-    expect(await auditEntriesOf(database.db, submission.id)).toMatchObject([
+    expect(await auditEntriesOf(suite.db, submission.id)).toMatchObject([
       { action: "kyc.reject", actorEmail: staff.email, after: { status: "rejected" } },
     ]);
-    expect(await getKycSummary(database.db, customer.id)).toMatchObject({
+    expect(await getKycSummary(suite.db, customer.id)).toMatchObject({
       status: "rejected",
       rejectionReason: "The ID is expired.",
     });
@@ -102,9 +83,9 @@ describe("KYC review", () => {
 
   it("takes a resubmission after a rejection back to pending, the decision cleared", async () => {
     const { customer, submission } = await customerWithSubmission();
-    await decideKyc(database.db, staff, submission.id, { decision: "rejected", reason: "Blurry." }, context);
+    await decideKyc(suite.db, staff, submission.id, { decision: "rejected", reason: "Blurry." }, context);
     await submitKyc(
-      database.db,
+      suite.db,
       customer.id,
       {
         address: "221B Baker Street, London",
@@ -112,9 +93,9 @@ describe("KYC review", () => {
         dob: "1985-07-14",
         idNumber: "NEW12345",
       },
-      { encryptionKey: secrets.encryptionKey, clientAddress: nextAddress(), perAddressPerMinute: 10 },
+      { encryptionKey: suite.secrets.encryptionKey, clientAddress: nextAddress(), perAddressPerMinute: 10 },
     );
-    const [row] = await database.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submission.id));
+    const [row] = await suite.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submission.id));
     expect(row).toMatchObject({
       status: "pending",
       idNumberLast4: "2345",
@@ -122,7 +103,7 @@ describe("KYC review", () => {
       decidedBy: null,
       rejectionReason: null,
     });
-    expect(await getKycSummary(database.db, customer.id)).toMatchObject({
+    expect(await getKycSummary(suite.db, customer.id)).toMatchObject({
       status: "pending",
       rejectionReason: null,
     });
@@ -130,27 +111,27 @@ describe("KYC review", () => {
 
   it("approves: the customer is e-mailed and the status stays approved", async () => {
     const { customer, submission } = await customerWithSubmission();
-    await decideKyc(database.db, staff, submission.id, { decision: "approved" }, context);
-    expect(await getKycSummary(database.db, customer.id)).toMatchObject({ status: "approved" });
-    expect((await outboxTo(database.db, customer.email)).map((mail) => mail.kind)).toEqual(["kyc-approved"]);
-    const again = await refusal(
-      decideKyc(database.db, staff, submission.id, { decision: "rejected", reason: "Oops." }, context),
+    await decideKyc(suite.db, staff, submission.id, { decision: "approved" }, context);
+    expect(await getKycSummary(suite.db, customer.id)).toMatchObject({ status: "approved" });
+    expect((await outboxTo(suite.db, customer.email)).map((mail) => mail.kind)).toEqual(["kyc-approved"]);
+    const again = await featureRefusal(
+      decideKyc(suite.db, staff, submission.id, { decision: "rejected", reason: "Oops." }, context),
     );
     expect(again.kind).toBe("conflict");
   });
 
   it("refuses a rejection without a reason, and a decision on details resubmitted meanwhile", async () => {
     const { customer, submission } = await customerWithSubmission();
-    const noReason = await refusal(
-      decideKyc(database.db, staff, submission.id, { decision: "rejected", reason: " " }, context),
+    const noReason = await featureRefusal(
+      decideKyc(suite.db, staff, submission.id, { decision: "rejected", reason: " " }, context),
     );
     expect(noReason.kind).toBe("invalid");
     expect(noReason.fieldErrors.reason).toBe(
       "Please give the reason for the rejection; the customer will read it.",
     );
-    const stale = await refusal(
+    const stale = await featureRefusal(
       decideKyc(
-        database.db,
+        suite.db,
         staff,
         submission.id,
         { decision: "approved", submittedAt: "2027-01-01T00:00:00.000Z" },
@@ -158,16 +139,16 @@ describe("KYC review", () => {
       ),
     );
     expect(stale.kind).toBe("conflict");
-    expect(await getKycSummary(database.db, customer.id)).toMatchObject({ status: "pending" });
-    expect(await outboxTo(database.db, customer.email)).toHaveLength(0);
-    expect(await auditEntriesOf(database.db, submission.id)).toHaveLength(0);
+    expect(await getKycSummary(suite.db, customer.id)).toMatchObject({ status: "pending" });
+    expect(await outboxTo(suite.db, customer.email)).toHaveLength(0);
+    expect(await auditEntriesOf(suite.db, submission.id)).toHaveLength(0);
   });
 });
 
 describe("the staff API for KYC", () => {
   it("lists the queue in the contract's shape and takes decisions", async () => {
     const { customer, submission } = await customerWithSubmission(new Date("2020-01-01T00:00:00Z"));
-    const listed = await getWith(app, "/api/admin/kyc", { token: staff.token });
+    const listed = await getWith(suite.app, "/api/admin/kyc", { token: staff.token });
     const body = (await listed.json()) as { success: boolean; submissions: unknown[] };
     expect(body.success).toBe(true);
     expect(body.submissions[0]).toEqual({
@@ -179,7 +160,7 @@ describe("the staff API for KYC", () => {
     });
 
     const decided = await postJson(
-      app,
+      suite.app,
       `/api/admin/kyc/${submission.id}/decision`,
       { decision: "rejected", reason: "Name does not match." },
       { token: staff.token },
@@ -187,7 +168,7 @@ describe("the staff API for KYC", () => {
     expect(await decided.json()).toEqual({ success: true, message: "KYC rejected" });
     await expectFailure(
       await postJson(
-        app,
+        suite.app,
         `/api/admin/kyc/${submission.id}/decision`,
         { decision: "approved" },
         { token: staff.token },
@@ -196,7 +177,7 @@ describe("the staff API for KYC", () => {
     );
     await expectFailure(
       await postJson(
-        app,
+        suite.app,
         `/api/admin/kyc/${submission.id}/decision`,
         { decision: "maybe" },
         { token: staff.token },
@@ -204,7 +185,12 @@ describe("the staff API for KYC", () => {
       400,
     );
     await expectFailure(
-      await postJson(app, "/api/admin/kyc/nope/decision", { decision: "approved" }, { token: staff.token }),
+      await postJson(
+        suite.app,
+        "/api/admin/kyc/nope/decision",
+        { decision: "approved" },
+        { token: staff.token },
+      ),
       404,
     );
   });

@@ -5,12 +5,13 @@ import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { kycApprovedEmail, kycRejectedEmail } from "~/features/email/templates/kyc-decision-emails";
 import type { Database } from "~/infra/db.server";
+import { readPage } from "~/infra/paging.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { recordIdOrNotFound } from "~/lib/record-id";
 
 export type KycStatus = (typeof kycStatuses)[number];
 
-export const KYC_PAGE_SIZE = 25;
+const KYC_PAGE_SIZE = 25;
 
 const NOT_FOUND_MESSAGE = "This KYC submission does not exist.";
 
@@ -67,23 +68,25 @@ export async function listKycSubmissions(
     status === "pending"
       ? [asc(kycSubmissions.submittedAt), asc(kycSubmissions.id)]
       : [desc(kycSubmissions.decidedAt), desc(kycSubmissions.id)];
-  const [rows, statusCounts] = await Promise.all([
-    db
-      .select({
-        id: kycSubmissions.id,
-        user: { id: users.id, name: users.name, email: users.email },
-        status: kycSubmissions.status,
-        idNumberLast4: kycSubmissions.idNumberLast4,
-        submittedAt: kycSubmissions.submittedAt,
-        decidedAt: kycSubmissions.decidedAt,
-        rejectionReason: kycSubmissions.rejectionReason,
-      })
-      .from(kycSubmissions)
-      .innerJoin(users, eq(users.id, kycSubmissions.userId))
-      .where(eq(kycSubmissions.status, status))
-      .orderBy(...order)
-      .limit(KYC_PAGE_SIZE + 1)
-      .offset((Math.max(1, page) - 1) * KYC_PAGE_SIZE),
+  const [listed, statusCounts] = await Promise.all([
+    readPage(
+      db
+        .select({
+          id: kycSubmissions.id,
+          user: { id: users.id, name: users.name, email: users.email },
+          status: kycSubmissions.status,
+          idNumberLast4: kycSubmissions.idNumberLast4,
+          submittedAt: kycSubmissions.submittedAt,
+          decidedAt: kycSubmissions.decidedAt,
+          rejectionReason: kycSubmissions.rejectionReason,
+        })
+        .from(kycSubmissions)
+        .innerJoin(users, eq(users.id, kycSubmissions.userId))
+        .where(eq(kycSubmissions.status, status))
+        .orderBy(...order),
+      page,
+      KYC_PAGE_SIZE,
+    ),
     db
       .select({ status: kycSubmissions.status, total: count() })
       .from(kycSubmissions)
@@ -91,7 +94,7 @@ export async function listKycSubmissions(
   ]);
   const counts = { pending: 0, approved: 0, rejected: 0 };
   for (const row of statusCounts) counts[row.status] = row.total;
-  return { submissions: rows.slice(0, KYC_PAGE_SIZE), hasMore: rows.length > KYC_PAGE_SIZE, counts };
+  return { submissions: listed.rows, hasMore: listed.hasMore, counts };
 }
 
 /**

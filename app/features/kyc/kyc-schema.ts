@@ -11,7 +11,7 @@ function isRealDate(value: string): boolean {
 const ID_NUMBER_RULE = "Your ID number must be 4 to 30 letters or digits (spaces and hyphens are fine).";
 
 /** Step 1: Basic Information. */
-export const kycBasicSchema = z.object({
+const kycBasicSchema = z.object({
   address: z
     .string({ error: "Please enter your address." })
     .trim()
@@ -29,7 +29,7 @@ export const kycBasicSchema = z.object({
 });
 
 /** Step 2: Additional Information. */
-export const kycAdditionalSchema = z.object({
+const kycAdditionalSchema = z.object({
   dob: z
     .string({ error: "Please enter your date of birth." })
     .trim()

@@ -6,7 +6,7 @@ import {
 } from "~/infra/payment-gateways.server";
 import { FeatureError } from "~/lib/errors";
 
-export const PROVIDER_DOWN_MESSAGE =
+const PROVIDER_DOWN_MESSAGE =
   "The payment provider could not be reached. Your appointment is unchanged; please try again in a few minutes.";
 
 export function requireStripe(gateways: PaymentGateways): CheckoutGateway {

@@ -1,16 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { seedDatabase } from "@db/seed";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
-import {
-  createPaymentGateways,
-  type OrderGateway,
-  type PaymentGateways,
-} from "~/infra/payment-gateways.server";
-import { cancel, expectFailure, nextAddress, type RequestTarget } from "../../../tests/setup/factories";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderGateway } from "~/infra/payment-gateways.server";
+import { cancel, expectFailure, nextAddress } from "../../../tests/setup/factories";
+import { frozenSuite } from "../../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
@@ -18,16 +12,12 @@ import {
   eventRows,
   listedAppointment,
   mailsOfKind,
-  NOW,
   onlyPayment,
   paymentSnapshot,
   payRazorpay,
   slotPicker,
   verifyRazorpay,
 } from "../../../tests/setup/payments";
-import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
-import { testEnvironment } from "../../../tests/setup/test-environment";
 
 const KEY_ID = "rzp_test_key";
 const KEY_SECRET = "test_secret";
@@ -97,10 +87,6 @@ const KNOWN_ORDER = "order_9A33XWu170gUtm";
 const KNOWN_PAYMENT = "pay_29QQoUBi66xm2f";
 const KNOWN_SIGNATURE = "a982c20f48234e966ccc8d903bff75730b34341007236ad8c8a9d7c0ae5848c5";
 
-let database: DatabaseHandle;
-let app: RequestTarget;
-let dataDirectory: string;
-let slots: ReturnType<typeof slotPicker>;
 /** Order ids the stubbed order creation hands out next (a random one when empty). */
 const nextOrderIds: string[] = [];
 const orderRequests: Parameters<OrderGateway["createOrder"]>[0][] = [];
@@ -113,43 +99,33 @@ function hex(bytes: number): string {
   return randomBytes(bytes).toString("hex");
 }
 
-beforeAll(async () => {
-  settings.RAZORPAY_API_URL = await razorpayStandIn.start();
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  const consultant = await consultantWithFee(database.db, "Nina Petrova", FEE_CENTS);
-  slots = slotPicker(consultant.id);
-
+const suite = frozenSuite({
+  settings: async () => ({ ...settings, RAZORPAY_API_URL: await razorpayStandIn.start() }),
   // The real live-mode Razorpay gateway from these settings; only order creation, which would go to
   // Razorpay's servers (unreachable here), is replaced. Signature checks use its real secrets.
-  const secrets = testSecrets();
-  const real = createPaymentGateways(testEnvironment(settings), secrets, database.db);
-  const razorpay = real.razorpay!;
-  expect({ mode: razorpay.mode, keyId: razorpay.keyId }).toEqual({ mode: "live", keyId: KEY_ID });
-  const payments: PaymentGateways = {
-    ...real,
-    razorpay: {
-      ...razorpay,
-      createOrder: async (request) => {
-        orderRequests.push(request);
-        return { id: nextOrderIds.shift() ?? `order_${hex(7)}` };
+  gateways: (real) => {
+    const razorpay = real.razorpay!;
+    expect({ mode: razorpay.mode, keyId: razorpay.keyId }).toEqual({ mode: "live", keyId: KEY_ID });
+    return {
+      ...real,
+      razorpay: {
+        ...razorpay,
+        createOrder: async (request) => {
+          orderRequests.push(request);
+          return { id: nextOrderIds.shift() ?? `order_${hex(7)}` };
+        },
       },
-    },
-  };
-  const created = createTestApp(database, { settings, secrets, payments });
-  app = created.app;
-  dataDirectory = created.env.dataDirectory;
+    };
+  },
 });
-afterEach(() => {
-  vi.setSystemTime(NOW);
+let slots: ReturnType<typeof slotPicker>;
+
+beforeAll(async () => {
+  const consultant = await consultantWithFee(suite.db, "Nina Petrova", FEE_CENTS);
+  slots = slotPicker(consultant.id);
 });
-afterAll(async () => {
+afterAll(() => {
   razorpayStandIn.server?.close();
-  vi.useRealTimers();
-  await database?.close();
-  if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
 });
 
 interface OrderAnswer {
@@ -160,10 +136,10 @@ interface OrderAnswer {
 
 /** A booked appointment with a Razorpay order (with the given id, or a random one). */
 async function orderedAppointment(orderId?: string) {
-  const booked = await bookedAppointment(app, database.db, slots.far());
+  const booked = await bookedAppointment(suite.app, suite.db, slots.far());
   if (orderId) nextOrderIds.push(orderId);
   const answer = await answerOf<OrderAnswer>(
-    await payRazorpay(app, booked.user.token, { appointmentId: booked.appointmentId }),
+    await payRazorpay(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return { ...booked, orderId: answer.body.order.id };
@@ -171,10 +147,10 @@ async function orderedAppointment(orderId?: string) {
 
 describe("POST /api/user/payment-razorpay", () => {
   it("creates an order for the consultant's fee from the database", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     nextOrderIds.push("order_Fixed0001");
     const answer = await answerOf<OrderAnswer>(
-      await payRazorpay(app, user.token, { appointmentId, amount: 100, currency: "INR" }),
+      await payRazorpay(suite.app, user.token, { appointmentId, amount: 100, currency: "INR" }),
     );
     expect(answer).toEqual({
       status: 200,
@@ -185,7 +161,7 @@ describe("POST /api/user/payment-razorpay", () => {
       },
     });
     expect(orderRequests.at(-1)).toEqual({ amountCents: FEE_CENTS, currency: "USD", receipt: appointmentId });
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
       provider: "razorpay",
       mode: "live",
       providerReference: "order_Fixed0001",
@@ -195,11 +171,11 @@ describe("POST /api/user/payment-razorpay", () => {
   });
 
   it("answers 404 for another user's appointment and creates no order", async () => {
-    const owner = await bookedAppointment(app, database.db, slots.far());
-    const stranger = await bookedAppointment(app, database.db, slots.far());
+    const owner = await bookedAppointment(suite.app, suite.db, slots.far());
+    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
     const ordersBefore = orderRequests.length;
     await expectFailure(
-      await payRazorpay(app, stranger.user.token, { appointmentId: owner.appointmentId }),
+      await payRazorpay(suite.app, stranger.user.token, { appointmentId: owner.appointmentId }),
       404,
     );
     expect(orderRequests).toHaveLength(ordersBefore);
@@ -214,19 +190,19 @@ describe("POST /api/user/verifyRazorpay", () => {
     const { user, appointmentId, orderId } = await orderedAppointment(KNOWN_ORDER);
     expect(orderId).toBe(KNOWN_ORDER);
     const answer = await answerOf(
-      await verifyRazorpay(app, user.token, {
+      await verifyRazorpay(suite.app, user.token, {
         razorpay_order_id: KNOWN_ORDER,
         razorpay_payment_id: KNOWN_PAYMENT,
         razorpay_signature: KNOWN_SIGNATURE,
       }),
     );
     expect(answer).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: KNOWN_PAYMENT,
     });
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("pays when the signature is the HMAC of order_id|payment_id with the key secret; once", async () => {
@@ -237,18 +213,18 @@ describe("POST /api/user/verifyRazorpay", () => {
       razorpay_payment_id: paymentId,
       razorpay_signature: signed(KEY_SECRET, `${orderId}|${paymentId}`),
     };
-    expect((await answerOf(await verifyRazorpay(app, user.token, body))).body).toEqual({
+    expect((await answerOf(await verifyRazorpay(suite.app, user.token, body))).body).toEqual({
       success: true,
       message: "Payment successful",
     });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
 
-    expect((await answerOf(await verifyRazorpay(app, user.token, body))).body).toEqual({
+    expect((await answerOf(await verifyRazorpay(suite.app, user.token, body))).body).toEqual({
       success: true,
       message: "This appointment is already paid",
     });
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
-    await expectFailure(await payRazorpay(app, user.token, { appointmentId }), 409);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    await expectFailure(await payRazorpay(suite.app, user.token, { appointmentId }), 409);
   });
 
   it("answers 4xx and pays nothing for signatures that do not prove this payment", async () => {
@@ -268,52 +244,54 @@ describe("POST /api/user/verifyRazorpay", () => {
       { razorpay_signature: "" },
       { razorpay_payment_id: undefined, razorpay_signature: good },
     ];
-    const before = await paymentSnapshot(database.db, appointmentId);
-    const otherBefore = await paymentSnapshot(database.db, other.appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
+    const otherBefore = await paymentSnapshot(suite.db, other.appointmentId);
     for (const attempt of attempts) {
-      const response = await verifyRazorpay(app, user.token, {
+      const response = await verifyRazorpay(suite.app, user.token, {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,
         ...attempt,
       });
       await expectFailure(response, 400);
     }
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect(await paymentSnapshot(database.db, other.appointmentId)).toEqual(otherBefore);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await paymentSnapshot(suite.db, other.appointmentId)).toEqual(otherBefore);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 
   it("answers 400 for an order id we never created, however well it is signed", async () => {
     const { user, appointmentId } = await orderedAppointment();
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
     const orderId = `order_${hex(7)}`;
     const paymentId = `pay_${hex(7)}`;
     await expectFailure(
-      await verifyRazorpay(app, user.token, {
+      await verifyRazorpay(suite.app, user.token, {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,
         razorpay_signature: signed(KEY_SECRET, `${orderId}|${paymentId}`),
       }),
       400,
     );
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
   });
 
   it("answers 404 for another user's order, even correctly signed, and pays nothing", async () => {
     const owner = await orderedAppointment();
     const stranger = await orderedAppointment();
-    const before = await paymentSnapshot(database.db, owner.appointmentId);
+    const before = await paymentSnapshot(suite.db, owner.appointmentId);
     const paymentId = `pay_${hex(7)}`;
     await expectFailure(
-      await verifyRazorpay(app, stranger.user.token, {
+      await verifyRazorpay(suite.app, stranger.user.token, {
         razorpay_order_id: owner.orderId,
         razorpay_payment_id: paymentId,
         razorpay_signature: signed(KEY_SECRET, `${owner.orderId}|${paymentId}`),
       }),
       404,
     );
-    expect(await paymentSnapshot(database.db, owner.appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, stranger.user.token, stranger.appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, owner.appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, stranger.user.token, stranger.appointmentId)).payment).toBe(
+      false,
+    );
   });
 });
 
@@ -321,7 +299,7 @@ describe("refunds", () => {
   it("pays a refund once when its first answer is lost and the call is made again", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const paymentId = `pay_${hex(7)}`;
-    const paid = await verifyRazorpay(app, user.token, {
+    const paid = await verifyRazorpay(suite.app, user.token, {
       razorpay_order_id: orderId,
       razorpay_payment_id: paymentId,
       razorpay_signature: signed(KEY_SECRET, `${orderId}|${paymentId}`),
@@ -330,7 +308,7 @@ describe("refunds", () => {
 
     razorpayStandIn.loseNextAnswers = 1;
     const requestsBefore = razorpayStandIn.requests;
-    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
+    expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
 
     // Asked twice, refunded once, with the amount paid.
     expect(razorpayStandIn.requests - requestsBefore).toBe(2);
@@ -338,37 +316,37 @@ describe("refunds", () => {
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ amount: FEE_CENTS });
     expect(made[0]!.key).toMatch(/^refund-[0-9a-f-]{36}$/);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
       status: "refunded",
       refundReference: made[0]!.id,
     });
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       cancelled: true,
       refunded: true,
     });
-    expect(await mailsOfKind(database.db, user.email, "payment-refund")).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, user.email, "payment-refund")).toHaveLength(1);
   });
 
   it("leaves the appointment booked and paid when Razorpay never answers, and the retry pays once", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const paymentId = `pay_${hex(7)}`;
-    await verifyRazorpay(app, user.token, {
+    await verifyRazorpay(suite.app, user.token, {
       razorpay_order_id: orderId,
       razorpay_payment_id: paymentId,
       razorpay_signature: signed(KEY_SECRET, `${orderId}|${paymentId}`),
     });
     razorpayStandIn.loseNextAnswers = 3;
-    const failed = await cancel(app, user.token, appointmentId);
+    const failed = await cancel(suite.app, user.token, appointmentId);
     expect(failed.status).toBe(502);
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       cancelled: false,
       payment: true,
     });
 
     // The customer tries again: Razorpay already made the refund and answers with it.
-    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
+    expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
     expect(razorpayStandIn.refunds.filter((refund) => refund.paymentId === paymentId)).toHaveLength(1);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "refunded" });
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "refunded" });
   });
 });
 
@@ -397,7 +375,7 @@ describe("POST /api/webhooks/razorpay", () => {
 
   function postWebhook(body: string, headers: Record<string, string>): Promise<Response> {
     return Promise.resolve(
-      app.request("/api/webhooks/razorpay", {
+      suite.app.request("/api/webhooks/razorpay", {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Forwarded-For": nextAddress(), ...headers },
         body,
@@ -414,13 +392,13 @@ describe("POST /api/webhooks/razorpay", () => {
     const body = capturedEvent(orderId);
     const answer = await answerOf(await postWebhook(body, signedHeaders(body)));
     expect(answer).toEqual({ status: 200, body: { success: true, received: true } });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: (JSON.parse(body) as { payload: { payment: { entity: { id: string } } } }).payload
         .payment.entity.id,
     });
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("fulfils one event id delivered 20 times at once exactly once", async () => {
@@ -429,15 +407,15 @@ describe("POST /api/webhooks/razorpay", () => {
     const headers = signedHeaders(body, "evt_RazorpayDuplicate1");
     const responses = await Promise.all(Array.from({ length: 20 }, () => postWebhook(body, headers)));
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
-    expect(await eventRows(database.db, "razorpay", "evt_RazorpayDuplicate1")).toHaveLength(1);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await eventRows(suite.db, "razorpay", "evt_RazorpayDuplicate1")).toHaveLength(1);
   });
 
   it("answers 400 and changes nothing for a missing or wrong signature or a changed body", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const body = capturedEvent(orderId);
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
     const changed = body.replace('"status":"captured"', '"status":"Captured"');
     expect(changed).not.toBe(body);
 
@@ -450,24 +428,24 @@ describe("POST /api/webhooks/razorpay", () => {
       const failure = await expectFailure(await postWebhook(sent, headers), 400);
       expect(failure.message).toMatch(/signature/);
     }
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 
   it("does not pay for a signed capture whose amount differs from the order's", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const body = capturedEvent(orderId, { amount: 100 });
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
     expect((await postWebhook(body, signedHeaders(body))).status).toBe(200);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 
   it("marks the payment failed on payment.failed, leaving the appointment unpaid", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const body = capturedEvent(orderId, { event: "payment.failed" });
     expect((await postWebhook(body, signedHeaders(body))).status).toBe(200);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "failed" });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "failed" });
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 });

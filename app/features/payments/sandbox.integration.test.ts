@@ -1,19 +1,14 @@
-import { rm } from "node:fs/promises";
 import { payments } from "@db/schema";
-import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
-import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
-import type { AppSecrets } from "~/infra/secrets.server";
-import { cancel, expectFailure, type RequestTarget } from "../../../tests/setup/factories";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cancel, expectFailure } from "../../../tests/setup/factories";
+import { frozenSuite } from "../../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
   consultantWithFee,
   listedAppointment,
   mailsOfKind,
-  NOW,
   onlyPayment,
   paymentRows,
   paymentSnapshot,
@@ -23,55 +18,26 @@ import {
   verifyRazorpay,
   verifyStripe,
 } from "../../../tests/setup/payments";
-import { createTestApp, testSecrets } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testEnvironment } from "../../../tests/setup/test-environment";
 import { completeSandboxCheckout } from "./sandbox-checkout.server";
 import { sandboxLinkState } from "./sandbox-link.server";
 
 const FEE_CENTS = 6420;
 
-let database: DatabaseHandle;
-/** No provider keys, PAYMENT_SANDBOX unset, NODE_ENV=test: the sandbox runs both providers. */
-let app: RequestTarget;
-let gateways: PaymentGateways;
-let appSecrets: AppSecrets;
+/**
+ * No provider keys, PAYMENT_SANDBOX unset, NODE_ENV=test: the sandbox runs both providers. The
+ * sandbox checkout page calls completeSandboxCheckout with the app's own gateways and secrets.
+ */
+const suite = frozenSuite({ gateways: true });
 let slots: ReturnType<typeof slotPicker>;
-const dataDirectories: string[] = [];
-
-/** Another app on the same database, with other settings. */
-function appWith(settings: Record<string, string>): RequestTarget {
-  const created = createTestApp(database, { settings });
-  dataDirectories.push(created.env.dataDirectory);
-  return created.app;
-}
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  const consultant = await consultantWithFee(database.db, "Emma Wilson", FEE_CENTS);
+  const consultant = await consultantWithFee(suite.db, "Emma Wilson", FEE_CENTS);
   slots = slotPicker(consultant.id);
-  // The sandbox checkout page calls completeSandboxCheckout with the app's own gateways and secrets.
-  const secrets = testSecrets();
-  appSecrets = secrets;
-  gateways = createPaymentGateways(testEnvironment(), secrets, database.db);
-  expect({ stripe: gateways.stripe?.mode, razorpay: gateways.razorpay?.mode }).toEqual({
+  expect({ stripe: suite.gateways.stripe?.mode, razorpay: suite.gateways.razorpay?.mode }).toEqual({
     stripe: "sandbox",
     razorpay: "sandbox",
   });
-  const created = createTestApp(database, { secrets, payments: gateways });
-  app = created.app;
-  dataDirectories.push(created.env.dataDirectory);
-});
-afterEach(() => {
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await database?.close();
-  for (const directory of dataDirectories) await rm(directory, { recursive: true, force: true });
 });
 
 function queryOf(url: string): URLSearchParams {
@@ -80,12 +46,12 @@ function queryOf(url: string): URLSearchParams {
 
 /** A booked appointment with a sandbox Stripe checkout: its payments row id and session id. */
 async function sandboxCheckout() {
-  const booked = await bookedAppointment(app, database.db, slots.far());
+  const booked = await bookedAppointment(suite.app, suite.db, slots.far());
   const answer = await answerOf<{ success: boolean; session_url: string }>(
-    await payStripe(app, booked.user.token, { appointmentId: booked.appointmentId }),
+    await payStripe(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
   );
   expect(answer.status).toBe(200);
-  const payment = await onlyPayment(database.db, booked.appointmentId);
+  const payment = await onlyPayment(suite.db, booked.appointmentId);
   return { ...booked, sessionUrl: answer.body.session_url, payment };
 }
 
@@ -110,18 +76,18 @@ describe("the Stripe sandbox (no keys, outside production)", () => {
     const { user, appointmentId, payment } = await sandboxCheckout();
     const sessionId = payment.providerReference;
     const verify = async (body: object) =>
-      answerOf(await verifyStripe(app, user.token, { success: true, appointmentId, ...body }));
+      answerOf(await verifyStripe(suite.app, user.token, { success: true, appointmentId, ...body }));
     const notPaid = { status: 200, body: { success: false, message: "Payment was not completed" } };
 
     expect(await verify({})).toEqual(notPaid);
     expect(await verify({ session_id: sessionId })).toEqual(notPaid);
 
-    const cancelled = await completeSandboxCheckout(database.db, gateways, user.id, payment.id, "cancel");
+    const cancelled = await completeSandboxCheckout(suite.db, suite.gateways, user.id, payment.id, "cancel");
     expect(queryOf(cancelled).get("success")).toBe("false");
     expect(await verify({ session_id: sessionId })).toEqual(notPaid);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
 
-    const back = await completeSandboxCheckout(database.db, gateways, user.id, payment.id, "pay");
+    const back = await completeSandboxCheckout(suite.db, suite.gateways, user.id, payment.id, "pay");
     const query = queryOf(back);
     expect({
       appointmentId: query.get("appointmentId"),
@@ -132,22 +98,22 @@ describe("the Stripe sandbox (no keys, outside production)", () => {
       status: 200,
       body: { success: true, message: "Payment successful" },
     });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    const receipts = await mailsOfKind(database.db, user.email, "payment-receipt");
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    const receipts = await mailsOfKind(suite.db, user.email, "payment-receipt");
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.textBody).toMatch(/test payment/);
   });
 
   it("money for an appointment cancelled while its checkout was open leaves it cancelled and asks staff to refund", async () => {
     const { user, appointmentId, payment } = await sandboxCheckout();
-    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
+    expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
     // The visitor still completes the checkout that was already open.
-    await database.db
+    await suite.db
       .update(payments)
       .set({ providerPaymentId: "pi_sandbox_late" })
       .where(eq(payments.id, payment.id));
     const answer = await answerOf(
-      await verifyStripe(app, user.token, {
+      await verifyStripe(suite.app, user.token, {
         success: true,
         appointmentId,
         session_id: payment.providerReference,
@@ -157,56 +123,52 @@ describe("the Stripe sandbox (no keys, outside production)", () => {
       success: false,
       message: "This appointment was cancelled before the payment completed. We will refund the payment.",
     });
-    const listed = await listedAppointment(app, user.token, appointmentId);
+    const listed = await listedAppointment(suite.app, user.token, appointmentId);
     expect({ cancelled: listed.cancelled, payment: listed.payment }).toEqual({
       cancelled: true,
       payment: false,
     });
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(0);
-    const notices = await mailsOfKind(
-      database.db,
-      testEnvironment().AGENCY_EMAIL,
-      "payment-after-cancellation",
-    );
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(0);
+    const notices = await mailsOfKind(suite.db, testEnvironment().AGENCY_EMAIL, "payment-after-cancellation");
     expect(notices.filter((notice) => notice.textBody.includes(appointmentId))).toHaveLength(1);
   });
 
   it("lets nobody but the appointment's owner press Pay", async () => {
     const { appointmentId, payment } = await sandboxCheckout();
-    const stranger = await bookedAppointment(app, database.db, slots.far());
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
+    const before = await paymentSnapshot(suite.db, appointmentId);
     await expect(
-      completeSandboxCheckout(database.db, gateways, stranger.user.id, payment.id, "pay"),
+      completeSandboxCheckout(suite.db, suite.gateways, stranger.user.id, payment.id, "pay"),
     ).rejects.toMatchObject({ kind: "not-found" });
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
   });
 
   it("refunds a paid sandbox appointment cancelled at least 24 hours ahead", async () => {
     const { user, appointmentId, payment } = await sandboxCheckout();
-    const back = await completeSandboxCheckout(database.db, gateways, user.id, payment.id, "pay");
-    const paid = await verifyStripe(app, user.token, {
+    const back = await completeSandboxCheckout(suite.db, suite.gateways, user.id, payment.id, "pay");
+    const paid = await verifyStripe(suite.app, user.token, {
       success: true,
       appointmentId,
       session_id: queryOf(back).get("session_id"),
     });
     expect(paid.status).toBe(200);
 
-    expect((await cancel(app, user.token, appointmentId)).status).toBe(200);
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       cancelled: true,
       payment: true,
       refunded: true,
     });
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "refunded" });
-    expect(await mailsOfKind(database.db, user.email, "payment-refund")).toHaveLength(1);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "refunded" });
+    expect(await mailsOfKind(suite.db, user.email, "payment-refund")).toHaveLength(1);
   });
 });
 
 describe("the Razorpay sandbox", () => {
   async function sandboxOrder() {
-    const booked = await bookedAppointment(app, database.db, slots.far());
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const answer = await answerOf<{ success: boolean; order: { id: string; amount: number }; keyId: string }>(
-      await payRazorpay(app, booked.user.token, { appointmentId: booked.appointmentId }),
+      await payRazorpay(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -214,9 +176,9 @@ describe("the Razorpay sandbox", () => {
       order: { id: expect.stringMatching(/^order_sandbox_/), amount: FEE_CENTS },
       keyId: "rzp_sandbox",
     });
-    const payment = await onlyPayment(database.db, booked.appointmentId);
+    const payment = await onlyPayment(suite.db, booked.appointmentId);
     expect(payment).toMatchObject({ providerReference: answer.body.order.id, mode: "sandbox" });
-    const back = await completeSandboxCheckout(database.db, gateways, booked.user.id, payment.id, "pay");
+    const back = await completeSandboxCheckout(suite.db, suite.gateways, booked.user.id, payment.id, "pay");
     const query = queryOf(back);
     return {
       ...booked,
@@ -230,9 +192,9 @@ describe("the Razorpay sandbox", () => {
   }
 
   it("gives API callers an absolute, signed sandbox checkout link that pays without our cookie", async () => {
-    const booked = await bookedAppointment(app, database.db, slots.far());
+    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const answer = await answerOf<{ sandbox_url: string }>(
-      await payRazorpay(app, booked.user.token, { appointmentId: booked.appointmentId }),
+      await payRazorpay(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
     );
     expect(answer.body.sandbox_url).toMatch(
       /^http:\/\/localhost:3000\/sandbox\/checkout\/[0-9a-f-]{36}\?expires=\d+&signature=[0-9a-f]{64}$/,
@@ -241,15 +203,18 @@ describe("the Razorpay sandbox", () => {
     const link = new URL(answer.body.sandbox_url);
     const paymentId = link.pathname.split("/").at(-1);
     expect(
-      sandboxLinkState(paymentId, link.searchParams, { signingKey: appSecrets.signingKey, now: new Date() }),
+      sandboxLinkState(paymentId, link.searchParams, {
+        signingKey: suite.secrets.signingKey,
+        now: new Date(),
+      }),
     ).toBe("valid");
     const back = new URL(
-      await completeSandboxCheckout(database.db, gateways, null, paymentId, "pay"),
+      await completeSandboxCheckout(suite.db, suite.gateways, null, paymentId, "pay"),
       "http://localhost",
     );
     expect(back.pathname).toBe("/verify");
     const verified = await answerOf(
-      await verifyRazorpay(app, booked.user.token, {
+      await verifyRazorpay(suite.app, booked.user.token, {
         razorpay_order_id: back.searchParams.get("razorpay_order_id"),
         razorpay_payment_id: back.searchParams.get("razorpay_payment_id"),
         razorpay_signature: back.searchParams.get("razorpay_signature"),
@@ -265,31 +230,31 @@ describe("the Razorpay sandbox", () => {
       razorpay_payment_id: expect.stringMatching(/^pay_sandbox_/),
       razorpay_signature: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const verified = await answerOf(await verifyRazorpay(app, user.token, answer));
+    const verified = await answerOf(await verifyRazorpay(suite.app, user.token, answer));
     expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("answers 400 to a tampered signature or payment id and pays nothing", async () => {
     const { user, appointmentId, answer } = await sandboxOrder();
     const signature = answer.razorpay_signature!;
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
     for (const tampered of [
       { ...answer, razorpay_signature: `${signature.slice(0, -1)}${signature.endsWith("a") ? "b" : "a"}` },
       { ...answer, razorpay_payment_id: `${answer.razorpay_payment_id}0` },
     ]) {
-      await expectFailure(await verifyRazorpay(app, user.token, tampered), 400);
+      await expectFailure(await verifyRazorpay(suite.app, user.token, tampered), 400);
     }
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 });
 
 describe("where the sandbox is off", () => {
   it("in production without PAYMENT_SANDBOX, payment answers 409 'not available' and records nothing", async () => {
-    const production = appWith({ NODE_ENV: "production" });
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
+    const production = suite.appWith({ NODE_ENV: "production" });
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
     const stripeFailure = await expectFailure(
       await payStripe(production, user.token, { appointmentId }),
       409,
@@ -300,16 +265,16 @@ describe("where the sandbox is off", () => {
       409,
     );
     expect(razorpayFailure.message).toMatch(/not available/);
-    expect(await paymentRows(database.db, appointmentId)).toEqual([]);
+    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
   });
 
   it("follows PAYMENT_SANDBOX when it is set: false outside production, true in production", async () => {
-    const { user, appointmentId } = await bookedAppointment(app, database.db, slots.far());
-    const off = appWith({ PAYMENT_SANDBOX: "false" });
+    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const off = suite.appWith({ PAYMENT_SANDBOX: "false" });
     await expectFailure(await payStripe(off, user.token, { appointmentId }), 409);
-    expect(await paymentRows(database.db, appointmentId)).toEqual([]);
+    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
 
-    const on = appWith({ NODE_ENV: "production", PAYMENT_SANDBOX: "true" });
+    const on = suite.appWith({ NODE_ENV: "production", PAYMENT_SANDBOX: "true" });
     const answer = await answerOf<{ session_url: string }>(
       await payStripe(on, user.token, { appointmentId }),
     );

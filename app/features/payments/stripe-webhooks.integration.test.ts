@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { seedDatabase } from "@db/seed";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
-import { expectFailure, nextAddress, type RequestTarget } from "../../../tests/setup/factories";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectFailure, nextAddress } from "../../../tests/setup/factories";
+import { frozenSuite } from "../../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
@@ -12,61 +10,33 @@ import {
   eventRows,
   listedAppointment,
   mailsOfKind,
-  NOW,
   onlyPayment,
   paymentSnapshot,
   payStripe,
   slotPicker,
   verifyStripe,
 } from "../../../tests/setup/payments";
-import {
-  type StandInSession,
-  type StripeStandIn,
-  startStripeStandIn,
-  stripeSettings,
-} from "../../../tests/setup/stripe-stand-in";
-import { createTestApp } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
+import type { StandInSession } from "../../../tests/setup/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test";
 const FEE_CENTS = 9876;
 /** Only for its webhook helpers: signing test payloads as Stripe does. */
 const stripe = new Stripe("sk_test_x");
 
-let database: DatabaseHandle;
-let standIn: StripeStandIn;
-let app: RequestTarget;
-let dataDirectory: string;
+const suite = frozenSuite({ stripeStandIn: true });
 let slots: ReturnType<typeof slotPicker>;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(NOW);
-  database = await createTestDatabase();
-  await seedDatabase(database.db);
-  const consultant = await consultantWithFee(database.db, "Grace Thompson", FEE_CENTS);
+  const consultant = await consultantWithFee(suite.db, "Grace Thompson", FEE_CENTS);
   slots = slotPicker(consultant.id);
-  standIn = await startStripeStandIn();
-  const live = createTestApp(database, { settings: stripeSettings(standIn.port) });
-  app = live.app;
-  dataDirectory = live.env.dataDirectory;
-});
-afterEach(() => {
-  vi.setSystemTime(NOW);
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  await standIn?.close();
-  await database?.close();
-  if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
 });
 
 /** A booked appointment with an open Checkout Session at the stand-in. */
 async function openCheckout() {
-  const booked = await bookedAppointment(app, database.db, slots.far());
-  const response = await payStripe(app, booked.user.token, { appointmentId: booked.appointmentId });
+  const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+  const response = await payStripe(suite.app, booked.user.token, { appointmentId: booked.appointmentId });
   expect(response.status).toBe(200);
-  const checkout = standIn.checkouts.at(-1)!;
+  const checkout = suite.standIn.checkouts.at(-1)!;
   expect(checkout.metadata.appointmentId).toBe(booked.appointmentId);
   return { ...booked, sessionId: checkout.sessionId };
 }
@@ -107,7 +77,7 @@ function signature(payload: string, options: { secret?: string; timestamp?: numb
 
 function postWebhook(payload: string, signatureHeader?: string): Promise<Response> {
   return Promise.resolve(
-    app.request("/api/webhooks/stripe", {
+    suite.app.request("/api/webhooks/stripe", {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
@@ -122,27 +92,30 @@ function postWebhook(payload: string, signatureHeader?: string): Promise<Respons
 describe("POST /api/webhooks/stripe", () => {
   it("marks the appointment paid for a signed checkout.session.completed that is paid", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId, "pi_test_webhook"));
+    const event = sessionEvent(
+      "checkout.session.completed",
+      suite.standIn.markPaid(sessionId, "pi_test_webhook"),
+    );
 
     const answer = await answerOf(await postWebhook(event.payload, signature(event.payload)));
     expect(answer).toEqual({ status: 200, body: { success: true, received: true } });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: "pi_test_webhook",
     });
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
-    expect(await eventRows(database.db, "stripe", event.id)).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(1);
   });
 
   it("does not pay for checkout.session.completed while the session is still unpaid", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.completed", standIn.session(sessionId));
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const event = sessionEvent("checkout.session.completed", suite.standIn.session(sessionId));
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 
   const unverifiable: { name: string; send: (payload: string) => Promise<Response> }[] = [
@@ -173,123 +146,126 @@ describe("POST /api/webhooks/stripe", () => {
 
   it.each(unverifiable)("answers 400 and changes nothing for $name", async ({ send }) => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
     const failure = await expectFailure(await send(event.payload), 400);
     expect(failure.message).toMatch(/signature/);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 
   it("accepts a signature made 299 seconds ago (Stripe's 5-minute tolerance)", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
+    const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
     const header = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) - 299 });
     expect((await postWebhook(event.payload, header)).status).toBe(200);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
   });
 
   it("refuses a signature dated more than 5 minutes ahead of the server's clock, and takes one 299 s ahead", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
+    const before = await paymentSnapshot(suite.db, appointmentId);
     const ahead = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) + 3600 });
     const failure = await expectFailure(await postWebhook(event.payload, ahead), 400);
     expect(failure.message).toBe("The webhook signature could not be verified.");
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect(await eventRows(database.db, "stripe", event.id)).toHaveLength(0);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(0);
 
     const slightlyAhead = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) + 299 });
     expect((await postWebhook(event.payload, slightlyAhead)).status).toBe(200);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
   });
 
   it("fulfils the same event delivered 20 times at once exactly once", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
+    const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
     const header = signature(event.payload);
 
     const responses = await Promise.all(Array.from({ length: 20 }, () => postWebhook(event.payload, header)));
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
-    expect(await eventRows(database.db, "stripe", event.id)).toHaveLength(1);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "paid" });
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(1);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "paid" });
   });
 
   it("sends one receipt when both the return page and the webhook confirm the payment", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
+    const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
     const [webhook, returned] = await Promise.all([
       postWebhook(event.payload, signature(event.payload)),
-      verifyStripe(app, user.token, { success: true, appointmentId, session_id: sessionId }),
+      verifyStripe(suite.app, user.token, { success: true, appointmentId, session_id: sessionId }),
     ]);
     expect([webhook.status, returned.status]).toEqual([200, 200]);
     expect(((await returned.json()) as { success: boolean }).success).toBe(true);
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("ignores a signed completed event whose amount does not match the appointment", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const session = standIn.change(sessionId, { payment_status: "paid", amount_total: 100 });
+    const session = suite.standIn.change(sessionId, { payment_status: "paid", amount_total: 100 });
     const event = sessionEvent("checkout.session.completed", session);
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
   });
 
   it("keeps a paid appointment paid when checkout.session.expired arrives after completed", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const completed = sessionEvent("checkout.session.completed", standIn.markPaid(sessionId));
+    const completed = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
     expect((await postWebhook(completed.payload, signature(completed.payload))).status).toBe(200);
 
     const expired = sessionEvent("checkout.session.expired", {
-      ...standIn.session(sessionId),
+      ...suite.standIn.session(sessionId),
       status: "expired",
     });
     expect((await postWebhook(expired.payload, signature(expired.payload))).status).toBe(200);
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "paid" });
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "paid" });
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("marks an unpaid session expired on checkout.session.expired; the appointment stays unpaid", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.expired", standIn.change(sessionId, { status: "expired" }));
+    const event = sessionEvent(
+      "checkout.session.expired",
+      suite.standIn.change(sessionId, { status: "expired" }),
+    );
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "expired", paidAt: null });
-    expect(await listedAppointment(app, user.token, appointmentId)).toMatchObject({
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "expired", paidAt: null });
+    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
       payment: false,
       cancelled: false,
     });
-    expect(await eventRows(database.db, "stripe", event.id)).toHaveLength(1);
+    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(1);
   });
 
   it("marks the payment failed on checkout.session.async_payment_failed", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
-    const event = sessionEvent("checkout.session.async_payment_failed", standIn.session(sessionId));
+    const event = sessionEvent("checkout.session.async_payment_failed", suite.standIn.session(sessionId));
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await onlyPayment(database.db, appointmentId)).toMatchObject({ status: "failed", paidAt: null });
-    expect((await listedAppointment(app, user.token, appointmentId)).payment).toBe(false);
-    expect(await mailsOfKind(database.db, user.email, "payment-receipt")).toEqual([]);
+    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "failed", paidAt: null });
+    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toEqual([]);
   });
 
   it("acknowledges a signed event about a session we never created without changing anything", async () => {
     const { appointmentId, sessionId } = await openCheckout();
     const stranger = {
-      ...standIn.session(sessionId),
+      ...suite.standIn.session(sessionId),
       id: "cs_test_not_ours",
       payment_status: "paid" as const,
     };
     const event = sessionEvent("checkout.session.completed", stranger);
-    const before = await paymentSnapshot(database.db, appointmentId);
+    const before = await paymentSnapshot(suite.db, appointmentId);
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await paymentSnapshot(database.db, appointmentId)).toEqual(before);
+    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Pictures are a CPU lever (issue 15, item 5): a pixel bomb is refused from its header, each user
- * may send only so many a minute, only a few are decoded at once, and each decode has a time
- * budget. sharp is wrapped so the test sees every decode (and can hold decodes open, or make them
- * slow) without depending on timings.
+ * Pictures are a CPU lever: a pixel bomb is refused from its header, each user may send only so
+ * many a minute, only a few are decoded at once, and each decode has a time budget. sharp is
+ * wrapped so the test sees every decode (and can hold decodes open, or make them slow) without
+ * depending on timings.
  */
 
 import { mkdtempSync, readdirSync } from "node:fs";

@@ -11,7 +11,7 @@ import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
 import { JPEG_MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, PNG_WEBP_MAX_PIXELS } from "./picture-limits";
 
-export const PICTURE_SIZE_PX = 256;
+const PICTURE_SIZE_PX = 256;
 /** Where stored pictures are served from (see server/http-app.ts). */
 export const UPLOADS_URL_PREFIX = "/uploads/";
 

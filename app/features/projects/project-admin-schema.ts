@@ -44,7 +44,6 @@ export const projectFieldsSchema = z.object({
     z.coerce.number().int().min(1, "Please reload the page and try again.").optional(),
   ),
 });
-export type ProjectFieldsInput = z.input<typeof projectFieldsSchema>;
 
 export const projectTypeSchema = z.object({
   type: z
@@ -70,7 +69,6 @@ export const projectTypeSchema = z.object({
     .default(0)
     .register(inputTypes, { type: "number" }),
 });
-export type ProjectTypeInput = z.input<typeof projectTypeSchema>;
 
 export const adminProjectFilterSchema = z.object({
   q: optionalText.pipe(z.string().max(200).optional()).catch(undefined),

@@ -7,16 +7,17 @@ import {
   storeUploadedPicture,
 } from "~/features/pictures/pictures.server";
 import type { Database, Transaction } from "~/infra/db.server";
+import { readPage } from "~/infra/paging.server";
 import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { type AdminProjectFilter, projectFieldsSchema, projectTypeSchema } from "./project-admin-schema";
 
-export const ADMIN_PROJECTS_PAGE_SIZE = 25;
+const ADMIN_PROJECTS_PAGE_SIZE = 25;
 export const PROJECT_NOT_FOUND = "We could not find this project. It may have been removed.";
 const TYPE_NOT_FOUND = "We could not find this project type.";
 
 /** Project pictures are shown at 4:3 (cards and the project page); stored at twice the card's size. */
-export const PROJECT_PICTURE_SIZE = { width: 800, height: 600 } as const;
+const PROJECT_PICTURE_SIZE = { width: 800, height: 600 } as const;
 
 export interface AdminProjectRow {
   id: string;
@@ -39,28 +40,27 @@ export async function listAdminProjects(
   if (filter.q) conditions.push(ilike(projects.name, `%${escapeLike(filter.q)}%`));
   if (filter.show === "current") conditions.push(isNull(projects.archivedAt));
   if (filter.show === "archived") conditions.push(isNotNull(projects.archivedAt));
-  const rows = await db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      image: projects.image,
-      status: projects.status,
-      type: projects.type,
-      typeLabel: projectTypes.label,
-      roiBasisPoints: projects.roiBasisPoints,
-      archivedAt: projects.archivedAt,
-      updatedAt: projects.updatedAt,
-    })
-    .from(projects)
-    .innerJoin(projectTypes, eq(projectTypes.type, projects.type))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(projects.name), asc(projects.id))
-    .limit(ADMIN_PROJECTS_PAGE_SIZE + 1)
-    .offset((filter.page - 1) * ADMIN_PROJECTS_PAGE_SIZE);
-  return {
-    projects: rows.slice(0, ADMIN_PROJECTS_PAGE_SIZE),
-    hasMore: rows.length > ADMIN_PROJECTS_PAGE_SIZE,
-  };
+  const { rows, hasMore } = await readPage(
+    db
+      .select({
+        id: projects.id,
+        name: projects.name,
+        image: projects.image,
+        status: projects.status,
+        type: projects.type,
+        typeLabel: projectTypes.label,
+        roiBasisPoints: projects.roiBasisPoints,
+        archivedAt: projects.archivedAt,
+        updatedAt: projects.updatedAt,
+      })
+      .from(projects)
+      .innerJoin(projectTypes, eq(projectTypes.type, projects.type))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(asc(projects.name), asc(projects.id)),
+    filter.page,
+    ADMIN_PROJECTS_PAGE_SIZE,
+  );
+  return { projects: rows, hasMore };
 }
 
 export async function findAdminProject(db: Database, projectId: unknown): Promise<Project | undefined> {

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { formatSlotClock } from "~/lib/dates";
-import { FULL_DAY_SLOT_TIMES } from "../../../tests/setup/slot-grid";
+import { FULL_DAY_SLOT_TIMES, WINDOW_FROM_MAY_3_2027 } from "../../../tests/setup/slot-grid";
 import { slotProblem, slotWindow } from "./slots";
 
 const NEW_YORK = "America/New_York";
@@ -20,15 +20,7 @@ function times(day: { slots: { startsAt: string }[] }, zone = NEW_YORK): string[
 describe("slotWindow", () => {
   it("offers seven days, every 30 minutes from 10:00 to 20:30", () => {
     const days = slotWindow({ now: at("2027-05-03T07:00", NEW_YORK), zone: NEW_YORK });
-    expect(days.map((day) => day.date)).toEqual([
-      "2027-05-03",
-      "2027-05-04",
-      "2027-05-05",
-      "2027-05-06",
-      "2027-05-07",
-      "2027-05-08",
-      "2027-05-09",
-    ]);
+    expect(days.map((day) => day.date)).toEqual(WINDOW_FROM_MAY_3_2027);
     for (const day of days) expect(times(day)).toEqual(FULL_DAY_SLOT_TIMES);
     expect(days[0]!.slots[0]).toEqual({ startsAt: "2027-05-03T14:00:00.000Z" });
   });

@@ -10,7 +10,7 @@ export const DAY_END_HOUR = 21;
 export const BOOKING_WINDOW_DAYS = 7;
 
 /** A free slot: its start instant, ISO 8601 in UTC (loader data carries it as text). */
-export interface Slot {
+interface Slot {
   startsAt: string;
 }
 
@@ -71,7 +71,7 @@ export function bookingGrid(options: { now: Date; zone: string }): GridDay[] {
 
 /**
  * Every start of the grid on one calendar day, kept per zone and day: resolving a wall-clock time
- * in a zone is luxon's slow part (5 ms for a week's grid), and a day's starts never change.
+ * in a zone is luxon's slow part, and a day's starts never change.
  */
 /** Enough for the week's grid in several zones; the oldest days are forgotten first as the calendar moves on. */
 const startsByZoneAndDay = new BoundedMemo<string, readonly DateTime[]>(64);
@@ -141,7 +141,7 @@ export function slotProblem(startsAt: Date, options: { now: Date; zone: string }
   const instant = startsAt.getTime();
   if (!zone.isValid || Number.isNaN(instant)) return "off-grid";
   // The wall clock in the zone, read off a UTC date shifted by the zone's offset: a booking attempt
-  // asks this every time, and luxon's objects for it were a tenth of a refused attempt's cost.
+  // asks this every time, and luxon's objects for it were a real part of a refused attempt's cost.
   const wallClock = new Date(instant + zone.offset(instant) * 60_000);
   const hour = wallClock.getUTCHours();
   if (

@@ -1,4 +1,4 @@
-export const AUTOPLAY_DELAY_MS = 3500;
+const AUTOPLAY_DELAY_MS = 3500;
 const SWIPE_THRESHOLD_PX = 40;
 
 /**

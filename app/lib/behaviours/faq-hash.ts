@@ -1,5 +1,5 @@
-export const FAQ_HASH_SCROLL_DELAY_MS = 100;
-export const FAQ_HASH_SCROLL_OFFSET_PX = 100;
+const FAQ_HASH_SCROLL_DELAY_MS = 100;
+const FAQ_HASH_SCROLL_OFFSET_PX = 100;
 
 /**
  * `/#faq` lands 100 px above the FAQ after the page has settled (seed §2 Home). Returns a way to

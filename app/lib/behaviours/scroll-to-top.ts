@@ -1,4 +1,4 @@
-export const SCROLL_TO_TOP_THRESHOLD_PX = 400;
+const SCROLL_TO_TOP_THRESHOLD_PX = 400;
 
 /** The "Scroll to top" button (rendered `hidden`): shown once the page is scrolled past the threshold. */
 export function attachScrollToTop(button: HTMLButtonElement): () => void {

@@ -1,4 +1,4 @@
-export const TOAST_DURATION_MS = 4000;
+const TOAST_DURATION_MS = 4000;
 
 export interface ToastMessage {
   kind: "success" | "error" | "info";

@@ -1,40 +1,31 @@
 import { randomBytes } from "node:crypto";
 import type { Consultant } from "@db/schema";
 import { payments } from "@db/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { consultantSlots } from "~/features/consultants/consultants.server";
-import type { DatabaseHandle } from "~/infra/db.server";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { loader as myAppointmentsLoader } from "~/routes/my-appointments";
 import { createConsultant, createUserWithRole, type RoleUser } from "../../../tests/setup/factories";
 import { appointmentRow, mailsOfKind } from "../../../tests/setup/payments";
-import { answerOf, formPost, pageContext, pageGet, toastOf } from "../../../tests/setup/route-calls";
+import { callAction, callLoader, routeSuite, toastOf } from "../../../tests/setup/route-calls";
 import { insertAppointment, insertCustomer } from "../../../tests/setup/staff-appointments";
-import { createTestApp } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
 import { action as detailAction, loader as detailLoader } from "./appointment";
 import { loader as listLoader } from "./appointments";
 import { loader as exportLoader } from "./appointments-export";
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
+const suite = routeSuite();
 let staff: RoleUser;
 let consultant: Consultant;
 
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-  staff = await createUserWithRole(database.db, "admin");
-  consultant = await createConsultant(database.db, { name: "Route Consultant" });
-});
-afterAll(async () => {
-  await database.close();
+  staff = await createUserWithRole(suite.db, "admin");
+  consultant = await createConsultant(suite.db, { name: "Route Consultant" });
 });
 
 async function staffContext() {
-  return pageContext(testApp, { token: staff.token });
+  return suite.pageContext({ token: staff.token });
 }
 
 /**
@@ -42,14 +33,14 @@ async function staffContext() {
  * consultant of its own so appointments of different tests never share a slot.
  */
 async function appointmentFor(hoursAhead: number, options: { paid?: boolean } = {}) {
-  const consultant = await createConsultant(database.db, { name: "Route Consultant" });
-  const customer = await createUserWithRole(database.db, "investor", { name: "Grace Hopper" });
+  const consultant = await createConsultant(suite.db, { name: "Route Consultant" });
+  const customer = await createUserWithRole(suite.db, "investor", { name: "Grace Hopper" });
   const startsAt = new Date(Math.ceil((Date.now() + hoursAhead * HOUR) / (30 * 60_000)) * 30 * 60_000);
-  const row = await insertAppointment(database.db, consultant, customer.id, startsAt, {
+  const row = await insertAppointment(suite.db, consultant, customer.id, startsAt, {
     paidAt: options.paid ? new Date() : null,
   });
   if (options.paid) {
-    await database.db.insert(payments).values({
+    await suite.db.insert(payments).values({
       appointmentId: row.id,
       provider: "stripe",
       mode: "sandbox",
@@ -66,12 +57,12 @@ async function appointmentFor(hoursAhead: number, options: { paid?: boolean } = 
 
 async function post(appointmentId: string, fields: Record<string, string>, search = "") {
   const context = await staffContext();
-  const answer = await answerOf<FormFailure>(() =>
-    detailAction({
-      request: formPost(context, `/admin/appointments/${appointmentId}${search}`, fields),
-      context,
-      params: { appointmentId },
-    } as never),
+  const answer = await callAction<FormFailure>(
+    detailAction,
+    context,
+    `/admin/appointments/${appointmentId}${search}`,
+    fields,
+    { appointmentId },
   );
   return { answer, context };
 }
@@ -79,28 +70,24 @@ async function post(appointmentId: string, fields: Record<string, string>, searc
 describe("the appointments list page", () => {
   it("lists the filtered page and answers 400 with the problem for a filter it cannot read", async () => {
     const customer = await insertCustomer(
-      database.db,
+      suite.db,
       "Listed Person",
       `listed.${randomBytes(3).toString("hex")}@example.com`,
     );
-    await insertAppointment(database.db, consultant, customer, new Date(Date.now() + 400 * HOUR));
+    await insertAppointment(suite.db, consultant, customer, new Date(Date.now() + 400 * HOUR));
     const context = await staffContext();
-    const listed = await answerOf<{ list: { rows: { customer: { name: string } }[] } }>(() =>
-      listLoader({
-        request: pageGet(context, `/admin/appointments?q=Listed+Person`),
-        context,
-        params: {},
-      } as never),
+    const listed = await callLoader<{ list: { rows: { customer: { name: string } }[] } }>(
+      listLoader,
+      context,
+      `/admin/appointments?q=Listed+Person`,
     );
     expect(listed.status).toBe(200);
     expect(listed.data.list.rows.map((row) => row.customer.name)).toEqual(["Listed Person"]);
 
-    const refused = await answerOf<{ error: string; list: null }>(() =>
-      listLoader({
-        request: pageGet(context, "/admin/appointments?from=2027-13-01"),
-        context,
-        params: {},
-      } as never),
+    const refused = await callLoader<{ error: string; list: null }>(
+      listLoader,
+      context,
+      "/admin/appointments?from=2027-13-01",
     );
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
@@ -110,25 +97,18 @@ describe("the appointments list page", () => {
   });
 
   it("downloads the filtered list as a CSV file", async () => {
-    const csvConsultant = await createConsultant(database.db, { name: "Csv Consultant" });
+    const csvConsultant = await createConsultant(suite.db, { name: "Csv Consultant" });
     const customer = await insertCustomer(
-      database.db,
+      suite.db,
       "Csv Person",
       `csv.${randomBytes(3).toString("hex")}@example.com`,
     );
-    const row = await insertAppointment(
-      database.db,
-      csvConsultant,
-      customer,
-      new Date(Date.now() + 300 * HOUR),
-    );
+    const row = await insertAppointment(suite.db, csvConsultant, customer, new Date(Date.now() + 300 * HOUR));
     const context = await staffContext();
-    const answer = await answerOf<string>(() =>
-      exportLoader({
-        request: pageGet(context, `/admin/appointments/export.csv?consultantId=${csvConsultant.id}`),
-        context,
-        params: {},
-      } as never),
+    const answer = await callLoader<string>(
+      exportLoader,
+      context,
+      `/admin/appointments/export.csv?consultantId=${csvConsultant.id}`,
     );
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -144,12 +124,10 @@ describe("the appointments list page", () => {
     expect(lines[1]).toContain(`${row.id},`);
     expect(lines[1]).toContain(",Csv Person,");
 
-    const refused = await answerOf<string>(() =>
-      exportLoader({
-        request: pageGet(context, "/admin/appointments/export.csv?status=lost"),
-        context,
-        params: {},
-      } as never),
+    const refused = await callLoader<string>(
+      exportLoader,
+      context,
+      "/admin/appointments/export.csv?status=lost",
     );
     expect({ status: refused.status, body: refused.data }).toEqual({
       status: 400,
@@ -161,50 +139,43 @@ describe("the appointments list page", () => {
 describe("the appointment page", () => {
   it("answers 404 for an unknown appointment, and offers cancelling only before the start", async () => {
     const context = await staffContext();
-    const missing = await answerOf(() =>
-      detailLoader({
-        request: pageGet(context, "/admin/appointments/00000000-0000-4000-8000-000000000000"),
-        context,
-        params: { appointmentId: "00000000-0000-4000-8000-000000000000" },
-      } as never),
+    const missing = await callLoader(
+      detailLoader,
+      context,
+      "/admin/appointments/00000000-0000-4000-8000-000000000000",
+      { appointmentId: "00000000-0000-4000-8000-000000000000" },
     );
     expect(missing.status).toBe(404);
 
     const { appointment } = await appointmentFor(48, { paid: true });
-    const page = await answerOf<{
+    const page = await callLoader<{
       step: string | null;
       appointment: { refundByPolicy: boolean; started: boolean };
-    }>(() =>
-      detailLoader({
-        request: pageGet(context, `/admin/appointments/${appointment.id}?step=cancel`),
-        context,
-        params: { appointmentId: appointment.id },
-      } as never),
-    );
+    }>(detailLoader, context, `/admin/appointments/${appointment.id}?step=cancel`, {
+      appointmentId: appointment.id,
+    });
     expect(page.data).toMatchObject({
       step: "cancel",
       appointment: { refundByPolicy: true, started: false },
     });
 
     const begun = await appointmentFor(-1);
-    const startedPage = await answerOf<{ step: string | null; appointment: { started: boolean } }>(() =>
-      detailLoader({
-        request: pageGet(context, `/admin/appointments/${begun.appointment.id}?step=cancel`),
-        context,
-        params: { appointmentId: begun.appointment.id },
-      } as never),
+    const startedPage = await callLoader<{ step: string | null; appointment: { started: boolean } }>(
+      detailLoader,
+      context,
+      `/admin/appointments/${begun.appointment.id}?step=cancel`,
+      { appointmentId: begun.appointment.id },
     );
     expect(startedPage.data).toMatchObject({ step: null, appointment: { started: true } });
 
     // A no-show cannot be taken back, so it is asked for as a step, offered only once started.
     const stepOf = async (appointmentId: string, query: string) =>
       (
-        await answerOf<{ step: string | null }>(() =>
-          detailLoader({
-            request: pageGet(context, `/admin/appointments/${appointmentId}${query}`),
-            context,
-            params: { appointmentId },
-          } as never),
+        await callLoader<{ step: string | null }>(
+          detailLoader,
+          context,
+          `/admin/appointments/${appointmentId}${query}`,
+          { appointmentId },
         )
       ).data.step;
     expect(await stepOf(begun.appointment.id, "?step=no-show")).toBe("no-show");
@@ -222,7 +193,7 @@ describe("the appointment page", () => {
     expect(withoutReason.answer.data.fieldErrors.reason).toBe(
       "Please give the reason for cancelling; the customer reads it.",
     );
-    expect((await appointmentRow(database.db, appointment.id)).cancelledAt).toBeNull();
+    expect((await appointmentRow(suite.db, appointment.id)).cancelledAt).toBeNull();
 
     const stale = await post(appointment.id, { intent: "cancel", reason: "Office closed", sequence: "4" });
     expect(stale.answer.status).toBe(409);
@@ -243,18 +214,12 @@ describe("the appointment page", () => {
       kind: "success",
       message: "Appointment cancelled and payment refunded. The customer has been e-mailed.",
     });
-    expect(await mailsOfKind(database.db, customer.email, "appointment-cancelled-by-agency")).toHaveLength(1);
+    expect(await mailsOfKind(suite.db, customer.email, "appointment-cancelled-by-agency")).toHaveLength(1);
 
-    const customerContext = await pageContext(testApp, { token: customer.token });
-    const mine = await answerOf<{
+    const customerContext = await suite.pageContext({ token: customer.token });
+    const mine = await callLoader<{
       appointments: { id: string; status: string; refunded: boolean; agencyReason: string | null }[];
-    }>(() =>
-      myAppointmentsLoader({
-        request: pageGet(customerContext, "/my-appointments"),
-        context: customerContext,
-        params: {},
-      } as never),
-    );
+    }>(myAppointmentsLoader, customerContext, "/my-appointments");
     expect(mine.data.appointments.find((row) => row.id === appointment.id)).toMatchObject({
       status: "cancelled",
       refunded: true,
@@ -270,9 +235,9 @@ describe("the appointment page", () => {
     const begun = await appointmentFor(-1);
     const marked = await post(begun.appointment.id, { intent: "no-show" });
     expect(marked.answer.status).toBe(302);
-    expect((await appointmentRow(database.db, begun.appointment.id)).noShowAt).not.toBeNull();
+    expect((await appointmentRow(suite.db, begun.appointment.id)).noShowAt).not.toBeNull();
 
-    const days = await consultantSlots(database.db, upcoming.consultant, { zone: testApp.env.AGENCY_TZ });
+    const days = await consultantSlots(suite.db, upcoming.consultant, { zone: suite.app.env.AGENCY_TZ });
     const free = days.flatMap((day) => day.slots).at(-1)!;
     const moved = await post(upcoming.appointment.id, {
       intent: "reschedule",
@@ -280,7 +245,7 @@ describe("the appointment page", () => {
       sequence: "0",
     });
     expect(moved.answer.status).toBe(302);
-    expect((await appointmentRow(database.db, upcoming.appointment.id)).startsAt.toISOString()).toBe(
+    expect((await appointmentRow(suite.db, upcoming.appointment.id)).startsAt.toISOString()).toBe(
       free.startsAt,
     );
 

@@ -1,9 +1,13 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, href, Link, useSearchParams } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
-import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
+import { FormAlert, TextField } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { EmptyList } from "~/components/staff/empty-list";
+import { FilterActions } from "~/components/staff/filter-actions";
+import { ListCount } from "~/components/staff/list-count";
+import { type StaffColumn, StaffList } from "~/components/staff/staff-list";
 import { appointmentStatuses } from "~/features/booking/appointment-status";
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -76,9 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const statusChoices = appointmentStatuses.map((status) => ({
   value: status,
@@ -156,12 +158,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
           defaultValue={search.get("sort") ?? appointmentSorts[0]}
           error={fieldErrors.sort}
         />
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-3">
-          <PrimaryButton className="px-5 py-2">Show</PrimaryButton>
-          <Link to="/admin/appointments" className="font-medium text-brand-700 text-sm hover:underline">
-            Clear filters
-          </Link>
-        </div>
+        <FilterActions clearTo="/admin/appointments" className="sm:col-span-2 lg:col-span-3" />
       </Form>
 
       {error ? (
@@ -171,21 +168,21 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {list && list.rows.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
+        <EmptyList>
           {list.page > 1
             ? "There are no more appointments on this page."
             : "No appointments match these filters."}
-        </p>
+        </EmptyList>
       ) : null}
       {list && list.rows.length > 0 ? (
         <>
-          <p className="mt-6 text-muted text-sm" aria-live="polite">
+          <ListCount>
             Showing {(list.page - 1) * APPOINTMENTS_PAGE_SIZE + 1}–
             {(list.page - 1) * APPOINTMENTS_PAGE_SIZE + list.rows.length} of{" "}
             {list.total.toLocaleString("en-US")}
             {list.totalIsCapped ? "+" : ""} appointments
-          </p>
-          <AppointmentList rows={list.rows} />
+          </ListCount>
+          <StaffList caption="Appointments" columns={columns} rows={list.rows} spacing="mt-3" />
         </>
       ) : null}
       {list ? (
@@ -206,80 +203,42 @@ function StatusBadge({ row }: { row: Row }) {
   );
 }
 
-/** A table at desk widths; the same appointments as cards on a phone, so nothing scrolls sideways. */
-function AppointmentList({ rows }: { rows: Row[] }) {
-  const detailLink = (row: Row, children: React.ReactNode) => (
-    <Link to={`/admin/appointments/${row.id}`} className="font-semibold text-brand-800 hover:underline">
+function detailLink(row: Row, children: React.ReactNode) {
+  return (
+    <Link
+      to={href("/admin/appointments/:appointmentId", { appointmentId: row.id })}
+      className="font-semibold text-brand-800 hover:underline"
+    >
       {children}
     </Link>
   );
-  return (
-    <>
-      <ul className="mt-3 space-y-3 md:hidden">
-        {rows.map((row) => (
-          <li key={row.id} className="rounded-2xl border border-gray-200 bg-white p-4">
-            {detailLink(row, `${row.day}, ${row.time}`)}
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">Customer</dt>
-              <dd className="min-w-0">
-                {row.customer.name}
-                <span className="block break-all text-muted">{row.customer.email}</span>
-              </dd>
-              <dt className="text-muted">Consultant</dt>
-              <dd>{row.consultant}</dd>
-              <dt className="text-muted">Fee</dt>
-              <dd>{row.fee}</dd>
-              <dt className="text-muted">Status</dt>
-              <dd>
-                <StatusBadge row={row} />
-              </dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-3 hidden overflow-hidden rounded-2xl border border-gray-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Appointments</caption>
-          <thead className="bg-surface text-muted text-xs uppercase tracking-wide">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Starts
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Customer
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Consultant
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Fee
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="whitespace-nowrap px-4 py-3">
-                  {detailLink(row, row.day)}
-                  <p className="text-muted">{row.time}</p>
-                </td>
-                <td className="px-4 py-3">
-                  {row.customer.name}
-                  <p className="break-all text-muted">{row.customer.email}</p>
-                </td>
-                <td className="px-4 py-3">{row.consultant}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{row.fee}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
 }
+
+/** The appointments as a table at desk widths and as cards on a phone. */
+const columns: StaffColumn<Row>[] = [
+  {
+    header: "Starts",
+    cell: (row) => (
+      <>
+        {detailLink(row, row.day)}
+        <p className="text-muted">{row.time}</p>
+      </>
+    ),
+    card: (row) => detailLink(row, `${row.day}, ${row.time}`),
+    nowrap: true,
+    cardTitle: true,
+  },
+  {
+    header: "Customer",
+    cell: (row) => (
+      <>
+        {row.customer.name}
+        <p className="break-all text-muted">{row.customer.email}</p>
+      </>
+    ),
+    className: "min-w-0",
+  },
+  { header: "Consultant", cell: (row) => row.consultant },
+  { header: "Fee", cell: (row) => row.fee, alignRight: true, nowrap: true },
+  { header: "Status", cell: (row) => <StatusBadge row={row} /> },
+];

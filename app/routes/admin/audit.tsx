@@ -1,8 +1,10 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
-import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
+import { FormAlert, TextField } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
+import { EmptyList } from "~/components/staff/empty-list";
+import { FilterActions } from "~/components/staff/filter-actions";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { auditFilterChoices, auditQueryFrom } from "~/features/audit/audit-query.server";
 import { requireRole } from "~/infra/auth-guard.server";
@@ -74,9 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { entries, choices, zone, page, hasMore, error } = loaderData;
@@ -116,12 +116,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         {search.get("targetId") ? (
           <input type="hidden" name="targetId" value={search.get("targetId") ?? ""} />
         ) : null}
-        <div className="flex items-end gap-3">
-          <PrimaryButton className="px-5 py-2">Show</PrimaryButton>
-          <Link to="/admin/audit" className="pb-2 font-medium text-brand-700 text-sm hover:underline">
-            Clear filters
-          </Link>
-        </div>
+        <FilterActions clearTo="/admin/audit" className="self-end" />
       </Form>
       {search.get("targetId") ? (
         <p className="mt-4 text-muted text-sm">Showing one record's history only.</p>
@@ -131,9 +126,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       </div>
 
       {entries.length === 0 && !error ? (
-        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
-          No entries match these filters.
-        </p>
+        <EmptyList>No entries match these filters.</EmptyList>
       ) : (
         <ol className="mt-6 space-y-3">
           {entries.map((entry) => (

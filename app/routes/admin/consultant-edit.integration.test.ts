@@ -11,10 +11,9 @@ import {
 } from "../../../tests/setup/factories";
 import {
   answerOf,
+  callAction,
+  callLoader,
   expectRedirectWithToast,
-  formPost,
-  pageContext,
-  pageGet,
   routeSuite,
 } from "../../../tests/setup/route-calls";
 import { action, loader } from "./consultant-edit";
@@ -62,7 +61,7 @@ async function newConsultantForm(extra: Record<string, string> = {}): Promise<Fo
 
 describe("the staff consultant page", () => {
   it("adds a consultant from the form: hours per weekday, days off, unticked availability, the picture", async () => {
-    const context = await pageContext(suite.app, { token: staff.token });
+    const context = await suite.pageContext({ token: staff.token });
     const request = new Request(`${context.env.publicUrl}/admin/consultants/new`, {
       method: "POST",
       body: await newConsultantForm(),
@@ -83,12 +82,11 @@ describe("the staff consultant page", () => {
     });
     expect(row!.image).toMatch(/^\/uploads\/.+\.webp$/);
 
-    const loaded = await answerOf<{ consultant: { hours: Record<string, unknown>; fee: string } }>(() =>
-      loader({
-        request: pageGet(context, `/admin/consultants/${id}`),
-        context,
-        params: { consultantId: id },
-      } as never),
+    const loaded = await callLoader<{ consultant: { hours: Record<string, unknown>; fee: string } }>(
+      loader,
+      context,
+      `/admin/consultants/${id}`,
+      { consultantId: id },
     );
     expect(loaded.data.consultant.fee).toBe("120");
     expect(loaded.data.consultant.hours["1"]).toEqual({ works: true, start: "10:00", end: "12:00" });
@@ -97,15 +95,11 @@ describe("the staff consultant page", () => {
 
   it("shows the form again with a sentence when a field is wrong, or when someone else saved first", async () => {
     const consultant = await createConsultant(suite.db);
-    const context = await pageContext(suite.app, { token: staff.token });
+    const context = await suite.pageContext({ token: staff.token });
     const post = (fields: Record<string, string>) =>
-      answerOf<FormFailure>(() =>
-        action({
-          request: formPost(context, `/admin/consultants/${consultant.id}`, fields),
-          context,
-          params: { consultantId: consultant.id },
-        } as never),
-      );
+      callAction<FormFailure>(action, context, `/admin/consultants/${consultant.id}`, fields, {
+        consultantId: consultant.id,
+      });
     const base = {
       intent: "save",
       name: "Changed Name",
@@ -136,24 +130,20 @@ describe("the staff consultant page", () => {
 
   it("archives only through the confirmation's form, and answers 404 for an unknown consultant", async () => {
     const consultant = await createConsultant(suite.db);
-    const context = await pageContext(suite.app, { token: staff.token });
-    const confirming = await answerOf<{ confirmingArchive: boolean }>(() =>
-      loader({
-        request: pageGet(context, `/admin/consultants/${consultant.id}?archive`),
-        context,
-        params: { consultantId: consultant.id },
-      } as never),
+    const context = await suite.pageContext({ token: staff.token });
+    const confirming = await callLoader<{ confirmingArchive: boolean }>(
+      loader,
+      context,
+      `/admin/consultants/${consultant.id}?archive`,
+      { consultantId: consultant.id },
     );
     expect(confirming.data.confirmingArchive).toBe(true);
-    const archived = await answerOf(() =>
-      action({
-        request: formPost(context, `/admin/consultants/${consultant.id}`, {
-          intent: "archive",
-          version: "1",
-        }),
-        context,
-        params: { consultantId: consultant.id },
-      } as never),
+    const archived = await callAction(
+      action,
+      context,
+      `/admin/consultants/${consultant.id}`,
+      { intent: "archive", version: "1" },
+      { consultantId: consultant.id },
     );
     await expectRedirectWithToast(archived, context, `/admin/consultants/${consultant.id}`, {
       kind: "success",
@@ -161,17 +151,11 @@ describe("the staff consultant page", () => {
     });
 
     const unknown = "4c8a8f7e-2b7d-4d8e-9f3a-1a2b3c4d5e6f";
-    const missing = await answerOf(() =>
-      loader({
-        request: pageGet(context, `/admin/consultants/${unknown}`),
-        context,
-        params: { consultantId: unknown },
-      } as never),
-    );
+    const missing = await callLoader(loader, context, `/admin/consultants/${unknown}`, {
+      consultantId: unknown,
+    });
     expect(missing.status).toBe(404);
-    const nothing = await answerOf<FormFailure>(() =>
-      action({ request: formPost(context, "/admin/consultants/new", {}), context, params: {} } as never),
-    );
+    const nothing = await callAction<FormFailure>(action, context, "/admin/consultants/new", {});
     expect(nothing.status).toBe(400);
     expect(isSentence(nothing.data.error)).toBe(true);
   });

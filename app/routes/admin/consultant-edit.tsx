@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { PictureChooser } from "~/components/account/picture-chooser";
 import { Portrait } from "~/components/booking/portrait";
 import {
@@ -116,14 +116,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!id) {
         const created = await createConsultant(context.db, input, user, { now, picture });
         return redirectWithToast(
-          `/admin/consultants/${created.id}`,
+          href("/admin/consultants/:consultantId", { consultantId: created.id }),
           { kind: "success", message: "Consultant added" },
           context,
         );
       }
       await updateConsultant(context.db, id, input, user, { now, picture });
       return redirectWithToast(
-        `/admin/consultants/${id}`,
+        href("/admin/consultants/:consultantId", { consultantId: id }),
         { kind: "success", message: "Changes saved" },
         context,
       );
@@ -131,7 +131,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (id && intent === "archive") {
       await archiveConsultant(context.db, id, { version: values.version }, user, { now });
       return redirectWithToast(
-        `/admin/consultants/${id}`,
+        href("/admin/consultants/:consultantId", { consultantId: id }),
         { kind: "success", message: "Consultant archived" },
         context,
       );
@@ -139,7 +139,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (id && intent === "restore") {
       await restoreConsultant(context.db, id, { version: values.version }, user, { now });
       return redirectWithToast(
-        `/admin/consultants/${id}`,
+        href("/admin/consultants/:consultantId", { consultantId: id }),
         { kind: "success", message: "Consultant restored" },
         context,
       );
@@ -150,9 +150,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 type LoadedConsultant = NonNullable<Route.ComponentProps["loaderData"]["consultant"]>;
 type ConsultantFieldConstraints = Route.ComponentProps["loaderData"]["fields"];

@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Portrait } from "~/components/booking/portrait";
 import { inputClass, selectClass } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
+import { ListCount } from "~/components/staff/list-count";
 import { findSpeciality, specialities } from "~/content/specialities";
 import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
 import { listConsultantsForStaff } from "~/features/consultants/staff-consultants.server";
@@ -49,9 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 function pageLink(filters: Record<string, string>, page: number): string {
   const query = new URLSearchParams({ ...filters, page: String(page) });
@@ -130,9 +129,7 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <p className="mt-6 text-muted text-sm" aria-live="polite">
-        {total === 1 ? "1 consultant" : `${total} consultants`}
-      </p>
+      <ListCount>{total === 1 ? "1 consultant" : `${total} consultants`}</ListCount>
       {consultants.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-gray-200 bg-surface p-8 text-center text-muted">
           No consultant matches these filters.
@@ -167,7 +164,7 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
               >
                 <th scope="row" className="col-span-2 font-normal md:py-3 md:pr-4">
                   <Link
-                    to={`/admin/consultants/${consultant.id}`}
+                    to={href("/admin/consultants/:consultantId", { consultantId: consultant.id })}
                     className="flex items-center gap-3 font-semibold text-brand-800 underline-offset-4 hover:underline"
                   >
                     <Portrait

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
 import { WeeklyChart } from "~/components/staff/weekly-chart";
@@ -73,9 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
 
@@ -142,7 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {appointment.day}, {appointment.time}
                 </span>
                 <Link
-                  to={`/admin/appointments/${appointment.id}`}
+                  to={href("/admin/appointments/:appointmentId", { appointmentId: appointment.id })}
                   className="min-w-0 flex-1 text-brand-800 underline-offset-4 hover:underline"
                 >
                   {appointment.customer} with {appointment.consultant}

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (values.intent !== "retry") throw new FeatureError("invalid", "This action is not available.");
     await retryOutboxMessage(context.db, staff, params.messageId, context.clock());
     return redirectWithToast(
-      `/admin/emails/${params.messageId}`,
+      href("/admin/emails/:messageId", { messageId: params.messageId }),
       { kind: "success", message: "The e-mail will be sent again shortly" },
       context,
     );
@@ -63,9 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;
 const statusTones = { pending: "amber", sent: "green", failed: "red" } as const;
@@ -157,7 +155,7 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
               As a mail client shows it, with scripts and remote content blocked.
             </p>
             <iframe
-              src={`/admin/emails/${message.id}/html`}
+              src={href("/admin/emails/:messageId/html", { messageId: message.id })}
               sandbox=""
               title={`HTML part of “${message.subject}”`}
               className="mt-3 h-[32rem] w-full rounded-lg border border-gray-200"

@@ -1,7 +1,10 @@
-import { Link, useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { EmptyList } from "~/components/staff/empty-list";
+import { type StaffColumn, StaffList } from "~/components/staff/staff-list";
+import { StatusTabs } from "~/components/staff/status-tabs";
 import { listOutbox, outboxStatusFrom } from "~/features/email/outbox-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { formatDay, formatTimeOfDay } from "~/lib/dates";
@@ -35,9 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;
 const statusTones = { pending: "amber", sent: "green", failed: "red" } as const;
@@ -46,8 +47,12 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
   const { status, page, hasMore, smtpConfigured, messages } = loaderData;
   const [query] = useSearchParams();
   const tabs = [
-    { value: "all", label: "All" },
-    ...(["pending", "failed", "sent"] as const).map((value) => ({ value, label: statusLabels[value] })),
+    { value: "all", label: "All", to: "?" },
+    ...(["pending", "failed", "sent"] as const).map((value) => ({
+      value,
+      label: statusLabels[value],
+      to: `?status=${value}`,
+    })),
   ];
   return (
     <AdminShell
@@ -60,27 +65,11 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           it.
         </p>
       )}
-      <nav aria-label="E-mail status" className="mb-4">
-        <ul className="flex flex-wrap gap-2">
-          {tabs.map((tab) => (
-            <li key={tab.value}>
-              <Link
-                to={tab.value === "all" ? "?" : `?status=${tab.value}`}
-                aria-current={status === tab.value ? "page" : undefined}
-                className="block rounded-full border border-gray-300 px-4 py-1.5 font-medium text-ink text-sm hover:border-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-              >
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusTabs label="E-mail status" current={status} tabs={tabs} />
       {messages.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
-          No e-mails here.
-        </p>
+        <EmptyList>No e-mails here.</EmptyList>
       ) : (
-        <MessageList messages={messages} />
+        <StaffList caption="E-mails" columns={columns} rows={messages} fixed alignTop />
       )}
       <PageLinks page={page} hasMore={hasMore} search={query} label="E-mail pages" />
     </AdminShell>
@@ -100,71 +89,24 @@ function StatusCell({ message }: { message: MessageRow }) {
   );
 }
 
-/** A table at desk widths; the same messages as cards on a phone, so nothing scrolls sideways. */
-function MessageList({ messages }: { messages: MessageRow[] }) {
-  const open = (message: MessageRow) => (
-    <Link to={`/admin/emails/${message.id}`} className="font-semibold text-brand-800 hover:underline">
-      {message.subject}
-    </Link>
-  );
-  return (
-    <>
-      <ul className="mt-6 space-y-3 md:hidden">
-        {messages.map((message) => (
-          <li key={message.id} className="rounded-2xl border border-gray-200 bg-white p-4">
-            {open(message)}
-            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">To</dt>
-              <dd className="break-all">{message.to}</dd>
-              <dt className="text-muted">Created</dt>
-              <dd>{message.created}</dd>
-              <dt className="text-muted">Attempts</dt>
-              <dd>{message.attempts}</dd>
-              <dt className="text-muted">Status</dt>
-              <dd>
-                <StatusCell message={message} />
-              </dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-6 hidden overflow-hidden rounded-2xl border border-gray-200 bg-white md:block">
-        <table className="w-full table-fixed text-left text-sm">
-          <caption className="sr-only">E-mails</caption>
-          <thead className="bg-surface text-muted text-xs uppercase tracking-wide">
-            <tr>
-              <th scope="col" className="w-[34%] px-4 py-3">
-                Subject
-              </th>
-              <th scope="col" className="w-[24%] px-4 py-3">
-                To
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Created
-              </th>
-              <th scope="col" className="w-24 px-4 py-3">
-                Attempts
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {messages.map((message) => (
-              <tr key={message.id} className="align-top">
-                <td className="wrap-anywhere px-4 py-3">{open(message)}</td>
-                <td className="break-all px-4 py-3">{message.to}</td>
-                <td className="px-4 py-3">{message.created}</td>
-                <td className="px-4 py-3">{message.attempts}</td>
-                <td className="px-4 py-3">
-                  <StatusCell message={message} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
-}
+/** The messages as a table at desk widths and as cards on a phone. */
+const columns: StaffColumn<MessageRow>[] = [
+  {
+    header: "Subject",
+    cell: (message) => (
+      <Link
+        to={href("/admin/emails/:messageId", { messageId: message.id })}
+        className="font-semibold text-brand-800 hover:underline"
+      >
+        {message.subject}
+      </Link>
+    ),
+    width: "w-[34%]",
+    className: "wrap-anywhere",
+    cardTitle: true,
+  },
+  { header: "To", cell: (message) => message.to, width: "w-[24%]", className: "break-all" },
+  { header: "Created", cell: (message) => message.created },
+  { header: "Attempts", cell: (message) => message.attempts, width: "w-24" },
+  { header: "Status", cell: (message) => <StatusCell message={message} /> },
+];

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
@@ -70,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
   const values = textValues(await readForm(request));
-  const back = `/admin/inquiries/${params.inquiryId}`;
+  const back = href("/admin/inquiries/:inquiryId", { inquiryId: params.inquiryId });
   const now = context.clock();
   try {
     if (values.intent === "status") {
@@ -106,9 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const statusLabels = { new: "New", contacted: "Contacted", closed: "Closed" } as const;
 const statusTones = { new: "amber", contacted: "green", closed: "grey" } as const;

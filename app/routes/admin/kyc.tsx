@@ -3,6 +3,8 @@ import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { EmptyList } from "~/components/staff/empty-list";
+import { StatusTabs } from "~/components/staff/status-tabs";
 import {
   decideKyc,
   kycDecisionSchema,
@@ -70,9 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const statusLabels = { pending: "Pending", approved: "Approved", rejected: "Rejected" } as const;
 const statusTones = { pending: "amber", approved: "green", rejected: "red" } as const;
@@ -86,29 +86,23 @@ export default function KycReview({ loaderData, actionData }: Route.ComponentPro
       title="KYC review"
       description="Identity details sent by customers. Only the last four characters of an ID number are ever shown."
     >
-      <nav aria-label="KYC status" className="mb-4">
-        <ul className="flex flex-wrap gap-2">
-          {(["pending", "approved", "rejected"] as const).map((value) => (
-            <li key={value}>
-              <Link
-                to={`?status=${value}`}
-                aria-current={status === value ? "page" : undefined}
-                className="block rounded-full border border-gray-300 px-4 py-1.5 font-medium text-ink text-sm hover:border-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-              >
-                {statusLabels[value]} ({counts[value]})
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusTabs
+        label="KYC status"
+        current={status}
+        tabs={(["pending", "approved", "rejected"] as const).map((value) => ({
+          value,
+          label: `${statusLabels[value]} (${counts[value]})`,
+          to: `?status=${value}`,
+        }))}
+      />
       {actionData && !submissions.some((submission) => submission.id === failedFor) ? (
         <FormAlert message={actionData.error} />
       ) : null}
 
       {submissions.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
+        <EmptyList>
           {status === "pending" ? "Nothing waits for review." : `No ${status} submissions.`}
-        </p>
+        </EmptyList>
       ) : (
         <ul className="mt-6 grid gap-4 lg:grid-cols-2">
           {submissions.map((submission) => (

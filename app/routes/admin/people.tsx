@@ -1,9 +1,12 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, href, Link, useNavigation, useSearchParams } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { EmptyList } from "~/components/staff/empty-list";
+import { FilterActions } from "~/components/staff/filter-actions";
+import { type StaffColumn, StaffList } from "~/components/staff/staff-list";
 import { invitePerson, listLinkableConsultants, listPeople } from "~/features/accounts/people.server";
 import { inviteSchema, peopleFilterSchema } from "~/features/accounts/people-schema";
 import { roleLabels } from "~/features/accounts/roles";
@@ -59,15 +62,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       { name: values.name, email: values.email, role: values.role, consultantId: values.consultantId },
       { publicUrl: context.env.publicUrl, now: context.clock() },
     );
-    return redirectWithToast(`/admin/people/${userId}`, { kind: "success", message }, context);
+    return redirectWithToast(
+      href("/admin/people/:userId", { userId: userId }),
+      { kind: "success", message },
+      context,
+    );
   } catch (error) {
     return formFailure(error, values);
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const roleChoices = Object.entries(roleLabels).map(([value, label]) => ({ value, label }));
 const stateChoices = [
@@ -117,20 +122,13 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           empty="Any state"
           defaultValue={search.get("state")}
         />
-        <div className="flex gap-3 sm:col-span-4">
-          <PrimaryButton className="px-5 py-2">Show</PrimaryButton>
-          <Link to="/admin/people" className="self-center font-medium text-brand-700 text-sm hover:underline">
-            Clear filters
-          </Link>
-        </div>
+        <FilterActions clearTo="/admin/people" className="sm:col-span-4" />
       </Form>
 
       {people.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
-          Nobody matches these filters.
-        </p>
+        <EmptyList>Nobody matches these filters.</EmptyList>
       ) : (
-        <PeopleList people={people} />
+        <StaffList caption="People" columns={columns} rows={people} />
       )}
       <PageLinks page={page} hasMore={hasMore} search={search} label="People pages" />
 
@@ -150,82 +148,31 @@ function StateBadges({ person }: { person: PersonRow }) {
   );
 }
 
-/** A table at desk widths; the same people as cards on a phone, so nothing scrolls sideways. */
-function PeopleList({ people }: { people: PersonRow[] }) {
-  const roleText = (person: PersonRow) =>
-    person.consultantName ? `${person.role} (${person.consultantName})` : person.role;
-  return (
-    <>
-      <ul className="mt-6 space-y-3 md:hidden">
-        {people.map((person) => (
-          <li key={person.id} className="rounded-2xl border border-gray-200 bg-white p-4">
-            <Link to={`/admin/people/${person.id}`} className="font-semibold text-brand-800 hover:underline">
-              {person.name}
-            </Link>
-            <p className="break-all text-muted text-sm">{person.email}</p>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">Role</dt>
-              <dd>{roleText(person)}</dd>
-              <dt className="text-muted">KYC</dt>
-              <dd className="capitalize">{person.kyc}</dd>
-              <dt className="text-muted">State</dt>
-              <dd>
-                <StateBadges person={person} />
-              </dd>
-              <dt className="text-muted">Joined</dt>
-              <dd>{person.joined}</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-6 hidden overflow-hidden rounded-2xl border border-gray-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">People</caption>
-          <thead className="bg-surface text-muted text-xs uppercase tracking-wide">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3">
-                KYC
-              </th>
-              <th scope="col" className="px-4 py-3">
-                State
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Joined
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {people.map((person) => (
-              <tr key={person.id}>
-                <td className="px-4 py-3">
-                  <Link
-                    to={`/admin/people/${person.id}`}
-                    className="font-semibold text-brand-800 hover:underline"
-                  >
-                    {person.name}
-                  </Link>
-                  <p className="break-all text-muted">{person.email}</p>
-                </td>
-                <td className="px-4 py-3">{roleText(person)}</td>
-                <td className="px-4 py-3 capitalize">{person.kyc}</td>
-                <td className="px-4 py-3">
-                  <StateBadges person={person} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">{person.joined}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
-}
+/** The people as a table at desk widths and as cards on a phone. */
+const columns: StaffColumn<PersonRow>[] = [
+  {
+    header: "Name",
+    cell: (person) => (
+      <>
+        <Link
+          to={href("/admin/people/:userId", { userId: person.id })}
+          className="font-semibold text-brand-800 hover:underline"
+        >
+          {person.name}
+        </Link>
+        <p className="break-all text-muted text-sm">{person.email}</p>
+      </>
+    ),
+    cardTitle: true,
+  },
+  {
+    header: "Role",
+    cell: (person) => (person.consultantName ? `${person.role} (${person.consultantName})` : person.role),
+  },
+  { header: "KYC", cell: (person) => person.kyc, className: "capitalize" },
+  { header: "State", cell: (person) => <StateBadges person={person} /> },
+  { header: "Joined", cell: (person) => person.joined, nowrap: true },
+];
 
 function InviteForm({
   consultants,

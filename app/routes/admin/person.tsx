@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
@@ -57,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = requireRole(request, context, "admin");
   const form = await readForm(request);
   const values = textValues(form);
-  const here = `/admin/people/${params.userId}`;
+  const here = href("/admin/people/:userId", { userId: params.userId });
   const now = context.clock();
   try {
     let message: string;
@@ -88,9 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const roleChoices = Object.entries(roleLabels).map(([value, label]) => ({ value, label }));
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import {
   FieldError,
@@ -79,12 +79,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const picture = await pictureUploadFrom(form.get("image"), staff.id, context.env);
       const created = await createProject(context.db, staff, values, picture, now);
       return redirectWithToast(
-        `/admin/projects/${created.projectId}`,
+        href("/admin/projects/:projectId", { projectId: created.projectId }),
         { kind: "success", message: "Project created." },
         context,
       );
     }
-    const here = `/admin/projects/${projectId}`;
+    const here = href("/admin/projects/:projectId", { projectId: projectId });
     if (values.intent === "save") {
       const picture = await pictureUploadFrom(form.get("image"), staff.id, context.env);
       await updateProject(context.db, staff, projectId, values, picture, now);
@@ -104,9 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const statusChoices = [
   { value: "active", label: "Active (open to investment)" },

@@ -1,9 +1,11 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, href, Link, useNavigation, useSearchParams } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { EmptyList } from "~/components/staff/empty-list";
+import { FilterActions } from "~/components/staff/filter-actions";
 import { adminProjectFilterSchema, projectTypeSchema } from "~/features/projects/project-admin-schema";
 import {
   createProjectType,
@@ -84,9 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function headers(args: Route.HeadersArgs) {
-  return privatePageHeaders(args);
-}
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 const showChoices = [
   { value: "current", label: "Current projects" },
@@ -121,18 +121,11 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
           choices={showChoices}
           defaultValue={search.get("show") ?? "current"}
         />
-        <div className="flex items-end gap-3">
-          <PrimaryButton className="px-5 py-2">Show</PrimaryButton>
-          <Link to="/admin/projects" className="pb-2 font-medium text-brand-700 text-sm hover:underline">
-            Clear filters
-          </Link>
-        </div>
+        <FilterActions clearTo="/admin/projects" className="self-end" />
       </Form>
 
       {projects.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-gray-200 bg-surface p-6 text-center text-muted">
-          No projects match these filters.
-        </p>
+        <EmptyList>No projects match these filters.</EmptyList>
       ) : (
         <ul className="mt-6 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {projects.map((project) => (
@@ -147,7 +140,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
               />
               <div className="min-w-0 text-sm">
                 <Link
-                  to={`/admin/projects/${project.id}`}
+                  to={href("/admin/projects/:projectId", { projectId: project.id })}
                   className="font-semibold text-brand-800 hover:underline"
                 >
                   {project.name}

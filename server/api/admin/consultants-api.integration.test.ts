@@ -1,8 +1,8 @@
 import { auditLog, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/infra/db.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appSuite } from "../../../tests/setup/app-suite";
 import {
   countRows,
   createConsultant,
@@ -12,20 +12,12 @@ import {
   postJson,
   type RoleUser,
 } from "../../../tests/setup/factories";
-import { createTestApp } from "../../../tests/setup/test-app";
-import { createTestDatabase } from "../../../tests/setup/test-database";
 
-let database: DatabaseHandle;
-let app: ReturnType<typeof createTestApp>["app"];
+const suite = appSuite();
 let staff: RoleUser;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = createTestApp(database));
-  staff = await createUserWithRole(database.db, "admin");
-});
-afterAll(async () => {
-  await database?.close();
+  staff = await createUserWithRole(suite.db, "admin");
 });
 
 interface StaffDoctor {
@@ -44,7 +36,7 @@ interface StaffDoctor {
 }
 
 function patchJson(path: string, body: unknown, token = staff.token) {
-  return app.request(path, {
+  return suite.app.request(path, {
     method: "PATCH",
     headers: { token, "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -65,11 +57,15 @@ const newConsultant = {
 
 describe("POST /api/admin/consultants", () => {
   it("adds a consultant customers can see at once, answering 201 with its id", async () => {
-    const response = await postJson(app, "/api/admin/consultants", newConsultant, { token: staff.token });
+    const response = await postJson(suite.app, "/api/admin/consultants", newConsultant, {
+      token: staff.token,
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { success: boolean; consultantId: string; message: string };
     expect(body).toMatchObject({ success: true, message: "Consultant added" });
-    const listed = (await (await getWith(app, "/api/doctor/list")).json()) as { doctors: { _id: string }[] };
+    const listed = (await (await getWith(suite.app, "/api/doctor/list")).json()) as {
+      doctors: { _id: string }[];
+    };
     const doctor = listed.doctors.find((row) => row._id === body.consultantId);
     expect(doctor).toMatchObject({
       name: "Theo Lambert",
@@ -82,14 +78,14 @@ describe("POST /api/admin/consultants", () => {
   it("adds a consultant without a picture, who gets the default picture until staff add one", async () => {
     const { image: _image, ...withoutPicture } = newConsultant;
     const response = await postJson(
-      app,
+      suite.app,
       "/api/admin/consultants",
       { ...withoutPicture, name: "Nadia Sorensen" },
       { token: staff.token },
     );
     expect(response.status).toBe(201);
     const { consultantId } = (await response.json()) as { consultantId: string };
-    const listed = (await (await getWith(app, "/api/doctor/list")).json()) as {
+    const listed = (await (await getWith(suite.app, "/api/doctor/list")).json()) as {
       doctors: { _id: string; image: string }[];
     };
     const doctor = listed.doctors.find((row) => row._id === consultantId);
@@ -108,14 +104,14 @@ describe("POST /api/admin/consultants", () => {
       .png()
       .toBuffer();
     form.append("image", new File([new Uint8Array(png)], "pia.png", { type: "image/png" }));
-    const response = await app.request("/api/admin/consultants", {
+    const response = await suite.app.request("/api/admin/consultants", {
       method: "POST",
       headers: { token: staff.token },
       body: form,
     });
     expect(response.status).toBe(201);
     const { consultantId } = (await response.json()) as { consultantId: string };
-    const [row] = await database.db.select().from(consultants).where(eq(consultants.id, consultantId));
+    const [row] = await suite.db.select().from(consultants).where(eq(consultants.id, consultantId));
     expect(row).toMatchObject({
       name: "Pia Holm",
       workingHours: { "1": { start: 600, end: 840 } },
@@ -125,22 +121,28 @@ describe("POST /api/admin/consultants", () => {
   });
 
   it("refuses bad input with 400 and a sentence, writing nothing", async () => {
-    const before = await countRows(database.db, consultants);
+    const before = await countRows(suite.db, consultants);
     for (const body of [{}, { ...newConsultant, fees: "free" }, { ...newConsultant, address: "here" }]) {
-      await expectFailure(await postJson(app, "/api/admin/consultants", body, { token: staff.token }), 400);
+      await expectFailure(
+        await postJson(suite.app, "/api/admin/consultants", body, { token: staff.token }),
+        400,
+      );
     }
-    await expectFailure(await postJson(app, "/api/admin/consultants", "{", { token: staff.token }), 400);
-    expect(await countRows(database.db, consultants)).toBe(before);
+    await expectFailure(
+      await postJson(suite.app, "/api/admin/consultants", "{", { token: staff.token }),
+      400,
+    );
+    expect(await countRows(suite.db, consultants)).toBe(before);
   });
 });
 
 describe("GET /api/admin/consultants", () => {
   it("lists archived consultants too, in the doctors shape with the staff fields, searchable", async () => {
-    const archived = await createConsultant(database.db, {
+    const archived = await createConsultant(suite.db, {
       name: "Quentin Archived",
       archivedAt: new Date(),
     });
-    const response = await getWith(app, "/api/admin/consultants?search=quentin&state=archived", {
+    const response = await getWith(suite.app, "/api/admin/consultants?search=quentin&state=archived", {
       token: staff.token,
     });
     expect(response.status).toBe(200);
@@ -155,13 +157,16 @@ describe("GET /api/admin/consultants", () => {
       version: 1,
       slots_booked: {},
     });
-    await expectFailure(await getWith(app, "/api/admin/consultants?state=gone", { token: staff.token }), 400);
+    await expectFailure(
+      await getWith(suite.app, "/api/admin/consultants?state=gone", { token: staff.token }),
+      400,
+    );
   });
 });
 
 describe("PATCH /api/admin/consultants/{id}", () => {
   it("changes only the fields sent and records the change", async () => {
-    const consultant = await createConsultant(database.db, { feeCents: 5000 });
+    const consultant = await createConsultant(suite.db, { feeCents: 5000 });
     const response = await patchJson(`/api/admin/consultants/${consultant.id}`, {
       fees: 95,
       available: false,
@@ -170,7 +175,7 @@ describe("PATCH /api/admin/consultants/{id}", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: "Consultant updated" });
-    const [row] = await database.db.select().from(consultants).where(eq(consultants.id, consultant.id));
+    const [row] = await suite.db.select().from(consultants).where(eq(consultants.id, consultant.id));
     expect(row).toMatchObject({
       feeCents: 9500,
       available: false,
@@ -178,12 +183,12 @@ describe("PATCH /api/admin/consultants/{id}", () => {
       name: consultant.name,
       version: 2,
     });
-    const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
+    const [entry] = await suite.db.select().from(auditLog).where(eq(auditLog.targetId, consultant.id));
     expect(entry).toMatchObject({ action: "consultant.update", actorId: staff.id });
   });
 
   it("answers 409 for a stale version and 404 for an unknown consultant", async () => {
-    const consultant = await createConsultant(database.db);
+    const consultant = await createConsultant(suite.db);
     await patchJson(`/api/admin/consultants/${consultant.id}`, { name: "Saved First", version: 1 });
     const stale = await expectFailure(
       await patchJson(`/api/admin/consultants/${consultant.id}`, { name: "Saved Second", version: 1 }),
@@ -199,8 +204,8 @@ describe("PATCH /api/admin/consultants/{id}", () => {
   });
 
   it("is for staff only", async () => {
-    const consultant = await createConsultant(database.db);
-    const customer = await createUserWithRole(database.db, "investor");
+    const consultant = await createConsultant(suite.db);
+    const customer = await createUserWithRole(suite.db, "investor");
     await expectFailure(
       await patchJson(`/api/admin/consultants/${consultant.id}`, { name: "X" }, customer.token),
       403,

@@ -4,7 +4,7 @@ import { expect, type Page } from "@playwright/test";
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 
 /** One line per rule and one per offending element, so a failure says what to fix and where. */
-export function formatViolations(violations: AxeResults["violations"]): string {
+function formatViolations(violations: AxeResults["violations"]): string {
   return violations
     .map((violation) => {
       const nodes = violation.nodes

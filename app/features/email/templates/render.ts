@@ -6,7 +6,7 @@ export interface EmailLink {
 }
 
 /** One line of a paragraph: words, or a link. A line may hold line breaks of its own (a sender's message). */
-export type EmailLine = string | EmailLink;
+type EmailLine = string | EmailLink;
 
 /** Lines shown one under another; paragraphs are set apart by a blank line. */
 export type EmailParagraph = readonly EmailLine[];
