@@ -56,10 +56,11 @@ export interface BookingFacts {
 export function bookingContextFrom(context: {
   env: Environment;
   payments: PaymentGateways;
-  bookingFacts?: BookingFacts;
+  /** What the process keeps in memory (RequestContext.kept); its booking facts, when it keeps them. */
+  kept?: { bookingFacts?: BookingFacts };
 }): BookingContext {
   return {
-    facts: context.bookingFacts,
+    facts: context.kept?.bookingFacts,
     zone: context.env.AGENCY_TZ,
     agencyEmail: context.env.AGENCY_EMAIL,
     perUserPerMinute: context.env.RATE_LIMIT_BOOKINGS_PER_MINUTE,
