@@ -9,7 +9,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { emptyHandoffStream, readLoaderDataAhead } from "~/infra/loader-data-ahead.server";
-import { withPageStylesheet } from "~/infra/page-stylesheet.server";
+import { withPageStylesheet } from "~/kept/page-stylesheet.server";
 import { NonceProvider } from "~/lib/nonce";
 import { PAGE_STYLESHEET_MARK } from "~/lib/page-stylesheet-mark";
 
