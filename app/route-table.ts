@@ -264,7 +264,7 @@ export function staffSections(table: readonly PageRoute[]): StaffSection[] {
 }
 
 /** Whether posts to a page leave consultants and appointments as they were. */
-export function leavesCatalogueAlone(table: readonly PageRoute[], pathname: string): boolean {
+export function postsLeaveCatalogueAlone(table: readonly PageRoute[], pathname: string): boolean {
   return pageRouteFor(table, pathname)?.leavesCatalogueAlone === true;
 }
 

@@ -21,12 +21,7 @@ import { keptSessionUser } from "~/kept/sessions.server";
 import { pageCache } from "~/kept/shared-pages.server";
 import { FeatureError, statusForFailure } from "~/lib/errors";
 import type { RequestContext } from "~/request-context.server";
-import {
-  pageCacheKind,
-  leavesCatalogueAlone as pageLeavesCatalogueAlone,
-  routeTable,
-  takesUploads,
-} from "~/route-table";
+import { pageCacheKind, postsLeaveCatalogueAlone, routeTable, takesUploads } from "~/route-table";
 import { accessLog } from "./access-log";
 import { adminApi } from "./api/admin-api";
 import { leavesCatalogueAlone, type WriteFacts } from "./api/api-env";
@@ -259,7 +254,7 @@ function forgetKeptCatalogueAfterWrites(
       !database.noticesArriveWithCommit &&
       !["GET", "HEAD", "OPTIONS"].includes(context.req.method) &&
       !context.get("leavesCatalogueAlone") &&
-      !pageLeavesCatalogueAlone(routeTable, context.req.path.replace(/\.data$/, ""))
+      !postsLeaveCatalogueAlone(routeTable, context.req.path.replace(/\.data$/, ""))
     ) {
       forgetCatalogue(catalogue);
     }
