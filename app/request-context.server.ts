@@ -23,6 +23,8 @@ export type RequestContext = {
   cspNonce: string;
   /** The visitor's address: the socket's, or the proxy's header when TRUST_PROXY is set. */
   clientAddress: string;
+  /** The assistant takes and gives speech here, so the chat offers its microphone. */
+  botHears?: boolean;
   /** What the process keeps in memory that pages read (app/kept); absent, nothing is kept. */
   kept?: KeptForPages;
   /** The signed-in user, when the request carries a live session token. */

@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       requestId: context.requestId,
       user,
       toast,
-      bot: { botId, botAliasId, localeId },
+      bot: { botId, botAliasId, localeId, voice: context.botHears === true },
       // Settings, the same for every visitor of this process (so cached anonymous pages may hold them).
       contact: context.env.contact,
       staticPage: user === null && isStaticPage(routeTable, new URL(request.url).pathname),

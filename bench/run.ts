@@ -15,6 +15,7 @@ import { renderSection } from "./sections/render";
 import { restartSection } from "./sections/restart";
 import { soakSection } from "./sections/soak";
 import { stormSection } from "./sections/storm";
+import { voiceSection } from "./sections/voice";
 
 const sections: BenchSection[] = [
   pageWeightSection,
@@ -23,6 +24,7 @@ const sections: BenchSection[] = [
   accountsSection,
   stormSection,
   botSection,
+  voiceSection,
   adminAppointmentsSection,
   overloadSection,
   restartSection,

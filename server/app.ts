@@ -18,6 +18,7 @@ import { createPageHandler } from "./page-handler";
 import { closeRuntime, getRuntime } from "./runtime";
 
 export { saveClassifier } from "~/features/bot/nlu";
+export { buildVoiceModel } from "~/features/voice/voice-support.server";
 
 /** Written by `npm run build` (scripts/save-bot-classifier.mjs) beside this bundle. */
 export const SAVED_CLASSIFIER_FILE = "server/bot-classifier.json";
@@ -41,6 +42,7 @@ export async function createApp(options: { build?: ServerBuild; kept?: KeptParts
   };
   const app = createHttpApp({
     ...runtime,
+    voice: runtime.speech.support,
     kept,
     handlePage: createPageHandler(options.build ?? build, env.NODE_ENV),
     clientDirectory: env.isProduction ? `${process.env.BUILD_DIR ?? "build"}/client` : undefined,

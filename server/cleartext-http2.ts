@@ -58,6 +58,9 @@ export function acceptCleartextHttp2(
       socket.pause();
       socket.unshift(first);
       if (first.subarray(0, HTTP2_PREFACE_START.length).equals(HTTP2_PREFACE_START)) {
+        // The HTTP/1.1 server keeps sockets half-open, and an HTTP/2 session on one never sees the
+        // client leave: its streams (a conversation holding a decoder) would wait for nothing.
+        socket.once("end", () => socket.destroy());
         // The HTTP/2 session reads what was put back from the socket's buffer itself.
         http2.emit("connection", socket);
       } else {

@@ -4,8 +4,10 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { requestId } from "hono/request-id";
 import { findSessionUser } from "~/features/accounts/sessions.server";
+import type { VoiceSupport } from "~/features/bot/bot-provider";
 import { createBotProvider } from "~/features/bot/provider.server";
 import { UPLOADS_URL_PREFIX } from "~/features/pictures/pictures.server";
+import { VOICE_NOT_OPENED } from "~/features/voice/voice-support.server";
 import { clockFrom } from "~/infra/clock.server";
 import { policyOptionsFor } from "~/infra/content-security-policy.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
@@ -49,6 +51,8 @@ export interface HttpAppDependencies {
   handlePage: PageHandler;
   /** What the process keeps in memory for speed (app/kept/kept.server.ts); what is missing is not kept. */
   kept?: KeptParts;
+  /** The built-in assistant's speech; absent, spoken requests are refused with a sentence. */
+  voice?: VoiceSupport;
   /** Built browser files, served by this process in production; Vite serves them in development. */
   clientDirectory?: string;
 }
@@ -86,6 +90,7 @@ function isUploadPath(path: string): boolean {
 export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   const { env, database, logger } = dependencies;
   const kept = dependencies.kept ?? {};
+  const botProvider = createBotProvider(database.db, env, dependencies.voice ?? VOICE_NOT_OPENED);
   const app = new Hono<AppEnv>();
 
   // Liveness first of all: an orchestrator asks every few seconds, and the answer needs no id,
@@ -105,12 +110,12 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   // After the files: a page's scripts, styles and pictures are cheap and must not be refused
   // while its visitor's page was admitted; the cap counts the work that renders and queries.
   app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
-  app.use(requestContext(dependencies, kept));
+  app.use(requestContext(dependencies, kept, botProvider.hears));
   app.use(refuseCrossSiteWrites(env.CORS_ORIGINS));
   app.use(forgetKeptCatalogueAfterWrites(database, kept));
   // The Lex V2 runtime API, before the general body limit: it has its own, with Lex-style errors.
   app.use("/bots/*", leavesCatalogueAlone);
-  app.route("/bots", botApi({ provider: createBotProvider(database.db, env), settingsOf: botSettings }));
+  app.route("/bots", botApi({ provider: botProvider, settingsOf: botSettings }));
   app.use(limitBodyByRoute());
   mountApi(app, kept);
   app.use(
@@ -195,7 +200,11 @@ function serveFiles(app: Hono<AppEnv>, env: Environment, clientDirectory: string
 }
 
 /** What every handler reads from the context: the process's parts and the signed-in user. */
-function requestContext(dependencies: HttpAppDependencies, kept: KeptParts): MiddlewareHandler<AppEnv> {
+function requestContext(
+  dependencies: HttpAppDependencies,
+  kept: KeptParts,
+  botHears: boolean,
+): MiddlewareHandler<AppEnv> {
   const { env, database, logger, secrets, payments } = dependencies;
   const keptForLoaders = keptForPages(kept);
   const cookies = createAppCookies({
@@ -213,6 +222,7 @@ function requestContext(dependencies: HttpAppDependencies, kept: KeptParts): Mid
     context.set("payments", payments);
     context.set("clock", clock);
     context.set("kept", keptForLoaders);
+    context.set("botHears", botHears);
     context.set("clientAddress", clientAddressOf(context, env.TRUST_PROXY));
     // A listed origin's page acts with the token it sends, never with a visitor's cookie here.
     const fromListedOrigin =

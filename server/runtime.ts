@@ -7,6 +7,7 @@ import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-a
 import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
+import { type OpenedVoice, openVoice } from "~/features/voice/voice-support.server";
 import { clockFrom } from "~/infra/clock.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
@@ -26,6 +27,8 @@ export interface Runtime {
   payments: PaymentGateways;
   /** What the process keeps in memory for speed (app/kept), hearing the database's notices. */
   kept: Kept;
+  /** The assistant's speech (app/features/voice), or why there is none. */
+  speech: OpenedVoice;
   stopBackgroundWork(): Promise<void>;
 }
 
@@ -99,6 +102,9 @@ async function startRuntime(): Promise<Runtime> {
   });
   if (env.DEMO_MODE) announceDemoStaff(logger, env.publicUrl);
   logger.info({ msg: "bot", provider: env.bot.provider, botId: env.bot.botId });
+  const speech = openVoice();
+  if (!speech.support.ok) logger.warn({ msg: speech.support.problem });
+  speech.warmUp().catch((error) => logger.warn({ msg: "speech decoders did not start", err: error }));
   const payments = createPaymentGateways(env, secrets, database.db);
   const sandboxed = Object.entries(payments).flatMap(([name, gateway]) =>
     gateway?.mode === "sandbox" ? [name] : [],
@@ -154,8 +160,10 @@ async function startRuntime(): Promise<Runtime> {
     secrets,
     payments,
     kept,
+    speech,
     stopBackgroundWork: async () => {
       clearInterval(pruning);
+      await speech.close();
       await stopKeeping();
       // Reminders first: their last run may still queue e-mails for the outbox.
       await reminderWorker.stop();

@@ -20,6 +20,15 @@ describe("security headers", () => {
     }
   });
 
+  it("lets pages play audio from blob: URLs (the chat's spoken answer) and run their own worklets", async () => {
+    const policy =
+      (await appAnswering("text/html").request("/x")).headers.get("Content-Security-Policy") ?? "";
+    expect(policy).toContain("media-src 'self' blob:");
+    // audioWorklet.addModule is governed by script-src: the recorder's worklet is one of our own files.
+    expect(policy).toMatch(/script-src 'self'/);
+    expect(policy).not.toMatch(/worker-src/);
+  });
+
   it("gives scripts, styles, fonts and raster images only nosniff and HSTS", async () => {
     for (const type of [
       "text/javascript; charset=utf-8",

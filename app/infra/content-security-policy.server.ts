@@ -41,6 +41,8 @@ export function contentSecurityPolicy(
     // React writes `style` attributes (e.g. the carousel's transform); no style sheet is inlined.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // The chat plays the assistant's spoken answer from the reply's bytes, through a blob: URL.
+    "media-src 'self' blob:",
     "font-src 'self'",
     // Vite's hot reload talks over a WebSocket in development only.
     ["connect-src 'self'", ...(isProduction ? [] : ["ws:", "wss:"]), ...(additions.connections ?? [])].join(

@@ -1,8 +1,9 @@
 /**
  * What the chat widget keeps in the tab's sessionStorage so a conversation survives navigation and
  * reloads: the bot session id, the transcript (only what the visitor typed and the assistant
- * answered) and three view flags. sessionStorage ends with the tab, so nothing lingers on a shared
- * computer after it is closed; nothing else about the visitor is stored.
+ * answered, spoken turns as the words the assistant heard) and two view flags. sessionStorage ends
+ * with the tab, so nothing lingers on a shared computer after it is closed; nothing else about the
+ * visitor is stored (no recording, no spoken answer).
  */
 
 import { CHAT_STORAGE_KEY } from "./chat-view";
@@ -30,6 +31,8 @@ export interface ChatEntry {
   sent?: string;
   /** A message the visitor did not type (the opening greeting): not shown, but retried on failure. */
   hidden?: boolean;
+  /** Spoken, not typed: its recording is kept in memory only, for a retry on this page. */
+  spoken?: boolean;
   status?: "sending" | "failed";
   error?: string;
 }
@@ -39,7 +42,6 @@ export interface StoredChat {
   entries: ChatEntry[];
   open: boolean;
   unread: number;
-  speak: boolean;
 }
 
 export function loadChat(): StoredChat | undefined {
@@ -56,7 +58,6 @@ export function loadChat(): StoredChat | undefined {
       ),
       open: parsed.open === true,
       unread: typeof parsed.unread === "number" ? parsed.unread : 0,
-      speak: parsed.speak === true,
     };
   } catch {
     return undefined;

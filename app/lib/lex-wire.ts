@@ -273,6 +273,8 @@ export interface ChatBotAddress {
   botId: string;
   botAliasId: string;
   localeId: string;
+  /** The bot hears and speaks (RecognizeUtterance works): the widget offers its microphone. */
+  voice?: boolean;
 }
 
 /** The four parts of a session's address. */

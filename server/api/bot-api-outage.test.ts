@@ -1,7 +1,7 @@
 // The bot API while the database is away: a quick 503 the SDKs retry, never a 500 or a hang.
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { BotProvider } from "~/features/bot/provider.server";
+import type { BotProvider } from "~/features/bot/bot-provider";
 import { DatabaseUnavailableError } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
 import { testEnvironment } from "../../tests/setup/test-environment";
@@ -14,6 +14,7 @@ function appWhoseDatabaseIsAway(): Hono<ApiEnv> {
   const away = () => Promise.reject(new DatabaseUnavailableError("the database did not answer in time"));
   const provider = {
     kind: "builtin",
+    hears: false,
     recognizeText: away,
     recognizeUtterance: away,
     putSession: away,

@@ -2,21 +2,27 @@ import { createHash, randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { BotContext } from "~/features/bot/bot.server";
+import { type BotProvider, LexServiceError, type StreamingResponse } from "~/features/bot/bot-provider";
 import { converse } from "~/features/bot/conversation.server";
-import { type BotProvider, LexServiceError, type StreamingResponse } from "~/features/bot/provider.server";
 import { inquiryContextFrom } from "~/features/contact/contact.server";
 import { isDatabaseUnavailable } from "~/infra/db.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
 import { type SessionKey, sessionKeyProblem } from "~/lib/lex-wire";
 import { limitBody } from "../body-limit";
 import type { ApiEnv } from "./api-env";
-import { encodeOutput, readInputEvents } from "./lex-event-stream";
+import {
+  encodeOutput,
+  MAX_AUDIO_CONVERSATION_BYTES,
+  MAX_CONVERSATION_BYTES,
+  readInputEvents,
+} from "./lex-event-stream";
 
 /** Lex's error header carries the type and the service's namespace, e.g. `ValidationException:http://…/`. */
 const ERROR_NAMESPACE = "http://internal.amazon.com/coral/com.amazonaws.deepsense.runtimeservice/";
-/** Text turns and session states are small; audio (forwarded to Amazon Lex) may be a few seconds of speech. */
+/** Text turns and session states are small. */
 const JSON_BODY_LIMIT_BYTES = 64 * 1024;
-const AUDIO_BODY_LIMIT_BYTES = 1024 * 1024;
+/** A minute of 16 kHz 16-bit mono is 1.9 MB; beyond this the audio is surely longer than a minute. */
+const AUDIO_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** Names the browser a chat belongs to; lives as long as the browser session, like the widget's sessionStorage. */
 const BROWSER_COOKIE = "va_bot_browser";
 
@@ -78,6 +84,7 @@ function streamed(context: Context<ApiEnv>, result: StreamingResponse): Response
   for (const [name, value] of Object.entries(result.headers)) context.header(name, value);
   context.header("Content-Type", result.contentType);
   const { body } = result;
+  if (body instanceof ReadableStream) return context.body(body, 200);
   if (body.byteLength === 0) return context.body(null, 200);
   return context.body(
     body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
@@ -139,7 +146,14 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
   });
   const tooLarge = (limited: Context) =>
     lexError(limited, "ValidationException", 400, "The request body is too large.");
-  const audioLimit = limitBody({ maxSize: AUDIO_BODY_LIMIT_BYTES, onError: tooLarge });
+  const audioTooLarge = (limited: Context) =>
+    lexError(
+      limited,
+      "ValidationException",
+      400,
+      "The audio is too large: send at most one minute of speech (16 kHz, 16-bit mono is 1.9 MB a minute).",
+    );
+  const audioLimit = limitBody({ maxSize: AUDIO_BODY_LIMIT_BYTES, onError: audioTooLarge });
   const jsonLimit = limitBody({ maxSize: JSON_BODY_LIMIT_BYTES, onError: tooLarge });
   api.use(async (context, next) => {
     // A conversation's body is read as it arrives and counted by its reader (readInputEvents):
@@ -167,16 +181,25 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
     return streamed(context, result);
   });
 
-  // StartConversation: HTTP/2 (h2c on the same port), an event stream each way, text mode only.
-  api.post(`${session}/conversation`, (context) => {
+  // StartConversation: HTTP/2 (h2c on the same port), an event stream each way; AUDIO mode with
+  // the server's own speech.
+  api.post(`${session}/conversation`, async (context) => {
     const key = keyOf(context);
     const problem = sessionKeyProblem(key);
     if (problem) throw new FeatureError("invalid", `1 validation error detected: ${problem}`);
     const mode = context.req.header("x-amz-lex-conversation-mode") ?? "TEXT";
-    if (mode !== "TEXT") {
+    if (mode !== "TEXT" && mode !== "AUDIO") {
       throw new FeatureError(
         "invalid",
-        `Conversation mode '${mode.slice(0, 20)}' is not offered here: this server holds text conversations (conversationMode TEXT).`,
+        `1 validation error detected: Value '${mode.slice(0, 20)}' at 'conversationMode' failed to satisfy constraint: Member must satisfy enum value set: [AUDIO, TEXT].`,
+      );
+    }
+    const turnContext = botContext(context);
+    const speechUnavailable = async () => provider.speechProblem ?? "this server has no speech.";
+    if (mode === "AUDIO" && !provider.speech) {
+      throw new FeatureError(
+        "invalid",
+        `An AUDIO conversation is not available: ${await speechUnavailable()}`,
       );
     }
     // Node's request object, when served by Node (absent when the app is called in-process).
@@ -188,25 +211,54 @@ export function botApi({ provider, settingsOf }: BotApiOptions) {
         "StartConversation is a two-way event stream over HTTP/2: use an HTTP/2 client (the AWS SDK's default handler), or RecognizeText.",
       );
     }
-    const turnContext = botContext(context);
-    const outputs = converse(readInputEvents(streamChunks(body)), {
-      sessionId: key.sessionId,
-      recognizeText: (turn) => provider.recognizeText(key, turn, turnContext),
-    });
+    const { speech } = provider;
+    // Aborted when the response is closed, so a conversation waiting for the client ends at once
+    // (and gives back the decoder of an utterance it was hearing).
+    const stopped = new AbortController();
+    const outputs = converse(
+      readInputEvents(streamChunks(body), {
+        maxBytes: mode === "AUDIO" ? MAX_AUDIO_CONVERSATION_BYTES : MAX_CONVERSATION_BYTES,
+      }),
+      {
+        sessionId: key.sessionId,
+        mode,
+        recognizeText: (turn) => provider.recognizeText(key, turn, turnContext),
+        ...(speech
+          ? {
+              speech: {
+                voice: speech.voice,
+                recognizeNothing: (turn) => speech.recognizeNothing(key, turn, turnContext),
+              },
+            }
+          : {}),
+        speechUnavailable,
+        signal: stopped.signal,
+      },
+    );
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
+        let message: Uint8Array;
+        let last = false;
         try {
           const next = await outputs.next();
-          if (next.done) controller.close();
-          else controller.enqueue(encodeOutput(next.value));
+          if (next.done) {
+            controller.close();
+            return;
+          }
+          message = encodeOutput(next.value);
         } catch (error) {
           // As Lex does, an error ends the conversation with an exception message in the stream.
-          const { type, message } = conversationErrorOf(error, context);
-          controller.enqueue(encodeOutput({ kind: "exception", type, message }));
-          controller.close();
+          const { type, message: text } = conversationErrorOf(error, context);
+          message = encodeOutput({ kind: "exception", type, message: text });
+          last = true;
         }
+        // The response may have been closed meanwhile; nothing is left to tell then.
+        if (stopped.signal.aborted) return;
+        controller.enqueue(message);
+        if (last) controller.close();
       },
       async cancel() {
+        stopped.abort();
         await outputs.return(undefined);
       },
     });

@@ -1,6 +1,12 @@
 import { EventStreamCodec } from "@smithy/core/event-streams";
 import { describe, expect, it } from "vitest";
-import { encodeOutput, MAX_EVENT_MESSAGE_BYTES, readInputEvents } from "./lex-event-stream";
+import {
+  encodeOutput,
+  MAX_AUDIO_CONVERSATION_BYTES,
+  MAX_CONVERSATION_BYTES,
+  MAX_EVENT_MESSAGE_BYTES,
+  readInputEvents,
+} from "./lex-event-stream";
 
 const codec = new EventStreamCodec(
   (bytes) => new TextDecoder().decode(bytes),
@@ -34,9 +40,9 @@ async function* chunks(...parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
   for (const part of parts) yield part;
 }
 
-async function readAll(source: AsyncIterable<Uint8Array>) {
+async function readAll(source: AsyncIterable<Uint8Array>, options?: { maxBytes?: number }) {
   const events = [];
-  for await (const entry of readInputEvents(source)) events.push(entry);
+  for await (const entry of readInputEvents(source, options)) events.push(entry);
   return events;
 }
 
@@ -62,6 +68,20 @@ describe("readInputEvents", () => {
     const length = new Uint8Array(4);
     new DataView(length.buffer).setUint32(0, MAX_EVENT_MESSAGE_BYTES + 1);
     await expect(readAll(chunks(length))).rejects.toThrow(/is not accepted/);
+  });
+
+  it("bounds a conversation's bytes: a text one's at 1 MB, an AUDIO one's (a few minutes of speech) higher", async () => {
+    // 320 ms of 16 kHz audio per event, as a client streams it.
+    const audio = event("AudioInputEvent", {
+      contentType: "audio/l16; rate=16000; channels=1",
+      audioChunk: Buffer.alloc(10_240).toString("base64"),
+    });
+    const count = Math.ceil(MAX_CONVERSATION_BYTES / audio.length) + 1;
+    const stream = () => chunks(...Array.from({ length: count }, () => audio));
+    await expect(readAll(stream())).rejects.toThrow(/more than one conversation may/);
+    expect(await readAll(stream(), { maxBytes: MAX_AUDIO_CONVERSATION_BYTES })).toHaveLength(count);
+    // Three minutes of such events fit in an AUDIO conversation.
+    expect(Math.floor(MAX_AUDIO_CONVERSATION_BYTES / audio.length) * 0.32).toBeGreaterThan(180);
   });
 
   it("refuses a stream cut in the middle of a message, and a message whose checksum is wrong", async () => {

@@ -11,8 +11,13 @@ import { FeatureError } from "~/lib/errors";
 
 /** A conversation's events are small JSON documents; a text event far under this. */
 export const MAX_EVENT_MESSAGE_BYTES = 64 * 1024;
-/** All the events of one conversation together: thousands of text turns. */
-const MAX_CONVERSATION_BYTES = 1024 * 1024;
+/** All the events of one text conversation together: thousands of text turns. */
+export const MAX_CONVERSATION_BYTES = 1024 * 1024;
+/**
+ * All the events of one AUDIO conversation together: 16 kHz 16-bit speech is 32 KB a second, 43 KB
+ * in base64 JSON, so about six minutes of the visitor's audio (8 kHz audio: twice as long).
+ */
+export const MAX_AUDIO_CONVERSATION_BYTES = 16 * 1024 * 1024;
 /** The smallest message: 12-byte prelude and 4-byte message CRC. */
 const MIN_MESSAGE_BYTES = 16;
 
@@ -28,12 +33,12 @@ function invalid(message: string): FeatureError {
 }
 
 /** Whole messages out of a byte stream, however its chunks fall. */
-async function* framed(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* framed(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<Uint8Array> {
   let pending = new Uint8Array(0);
   let total = 0;
   for await (const chunk of chunks) {
     total += chunk.byteLength;
-    if (total > MAX_CONVERSATION_BYTES) {
+    if (total > maxBytes) {
       throw invalid("This conversation has sent more than one conversation may. Please start a new one.");
     }
     const joined = new Uint8Array(pending.byteLength + chunk.byteLength);
@@ -66,10 +71,14 @@ function headerText(
 /**
  * The events of a StartConversation request body. A signed envelope (`:chunk-signature`) is opened
  * and the event inside it read; its signature is not checked, as the built-in assistant takes any
- * credentials. The empty envelope that ends a signed stream ends the events.
+ * credentials. The empty envelope that ends a signed stream ends the events. `maxBytes` bounds the
+ * whole body (MAX_CONVERSATION_BYTES unless given; an AUDIO conversation's is larger).
  */
-export async function* readInputEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<ConversationInput> {
-  for await (const bytes of framed(body)) {
+export async function* readInputEvents(
+  body: AsyncIterable<Uint8Array>,
+  options: { maxBytes?: number } = {},
+): AsyncGenerator<ConversationInput> {
+  for await (const bytes of framed(body, options.maxBytes ?? MAX_CONVERSATION_BYTES)) {
     let message = decode(bytes);
     if (message.headers[":chunk-signature"]) {
       if (message.body.byteLength === 0) return;

@@ -133,31 +133,77 @@ test.describe("the chat widget", () => {
   });
 });
 
-test.describe("speech", () => {
+/**
+ * The page as the server sent it, but with the widget told whether the bot hears (`voice`), so these
+ * tests do not depend on the server's speech packages. The chat reads it from the static page's
+ * `data-chat-widget` attribute.
+ */
+async function withVoice(page: Page, voice: boolean) {
+  await page.route("/", async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(data-chat-widget="[^"]*?)(?:,&quot;voice&quot;:(?:true|false))?(}")/,
+      `$1,&quot;voice&quot;:${voice}$2`,
+    );
+    const headers = { ...response.headers() };
+    delete headers["content-encoding"];
+    delete headers["content-length"];
+    await route.fulfill({ response, headers, body: html });
+  });
+}
+
+test.describe("voice", () => {
   test.use({ viewport: desktopViewport });
 
-  test("offers the microphone and spoken replies where the browser has them", async ({ page }) => {
+  function microphone(page: Page) {
+    return panel(page).getByRole("button", { name: "Speak your message" });
+  }
+
+  test("offers the microphone where the bot hears and the browser can record", async ({ page }) => {
+    await withVoice(page, true);
     await openPage(page, "/");
     await openChat(page);
-    const readAloud = panel(page).getByRole("button", { name: "Read replies aloud" });
-    await expect(panel(page).getByRole("button", { name: "Speak your message" })).toBeVisible();
-    await expect(readAloud).toHaveAttribute("aria-pressed", "false");
-    await readAloud.click();
-    await expect(readAloud).toHaveAttribute("aria-pressed", "true");
+    await expect(microphone(page)).toBeVisible();
+    // Replies are no longer read by the browser's speech synthesis.
+    await expect(panel(page).getByRole("button", { name: "Read replies aloud" })).toHaveCount(0);
   });
 
-  test("hides both where the browser has neither", async ({ page }) => {
+  test("offers no microphone where the bot does not hear", async ({ page }) => {
+    await withVoice(page, false);
+    await openPage(page, "/");
+    await openChat(page);
+    await expect(panel(page).getByRole("textbox", { name: "Your message" })).toBeVisible();
+    await expect(microphone(page)).toHaveCount(0);
+  });
+
+  test("offers no microphone where the browser cannot record", async ({ page }) => {
+    await withVoice(page, true);
     await page.addInitScript(() => {
-      const scope = window as unknown as Record<string, unknown>;
-      delete scope.SpeechRecognition;
-      delete scope.webkitSpeechRecognition;
-      delete scope.speechSynthesis;
+      delete (window as unknown as Record<string, unknown>).AudioWorkletNode;
     });
     await openPage(page, "/");
     await openChat(page);
-    await expect(panel(page).getByRole("button", { name: "Speak your message" })).toHaveCount(0);
-    await expect(panel(page).getByRole("button", { name: "Read replies aloud" })).toHaveCount(0);
+    await expect(microphone(page)).toHaveCount(0);
   });
+
+  for (const { error, said } of [
+    { error: "NotAllowedError", said: "The microphone is blocked" },
+    { error: "NotFoundError", said: "No microphone was found" },
+  ]) {
+    test(`says in words when the microphone fails with ${error}, and text still works`, async ({ page }) => {
+      await withVoice(page, true);
+      await page.addInitScript((name) => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("refused", name));
+      }, error);
+      await openPage(page, "/");
+      await openChat(page);
+      await microphone(page).click();
+      await expect(panel(page).getByRole("status")).toContainText(said);
+      await expect(microphone(page)).toBeVisible();
+      await ask(page, "Is there a setup fee?");
+      await expect(transcript(page)).toContainText("There is no setup fee");
+    });
+  }
 });
 
 test.describe("at 360 px", () => {

@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
-import { LexRuntimeV2Client } from "@aws-sdk/client-lex-runtime-v2";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { LexRuntimeV2Client, type LexRuntimeV2ServiceException } from "@aws-sdk/client-lex-runtime-v2";
 import { serve } from "@hono/node-server";
 import { NodeHttpHandler } from "@smithy/node-http-handler";
+import { expect } from "vitest";
 
 export interface ListeningServer {
   url: string;
@@ -47,4 +49,29 @@ let sessionCounter = 0;
 export function newSessionId(label = "test"): string {
   sessionCounter += 1;
   return `${label}-${process.pid}-${Date.now()}-${sessionCounter}`;
+}
+
+/** The JSON a Lex header carries (gzip, then base64). */
+export function decodeHeader(header: string | undefined): unknown {
+  expect(header, "header present").toBeTruthy();
+  return JSON.parse(gunzipSync(Buffer.from(header ?? "", "base64")).toString("utf8"));
+}
+
+export function encodeHeader(value: unknown): string {
+  return gzipSync(Buffer.from(JSON.stringify(value))).toString("base64");
+}
+
+/** The promise fails with this Lex exception and status; the exception, for more checks. */
+export async function expectLexError<T extends LexRuntimeV2ServiceException>(
+  promise: Promise<unknown>,
+  type: new (...args: never[]) => T,
+  status: number,
+): Promise<T> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, `expected a ${type.name}`).toBeInstanceOf(type);
+  expect((error as T).$metadata.httpStatusCode).toBe(status);
+  return error as T;
 }

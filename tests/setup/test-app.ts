@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { VoiceSupport } from "~/features/bot/bot-provider";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
@@ -34,6 +35,8 @@ export interface TestAppOptions {
    * nothing else unless given (a hearing catalogue, kept sessions...).
    */
   kept?: KeptParts;
+  /** The assistant's speech (tests/setup/voice.ts); without it, spoken requests are refused. */
+  voice?: VoiceSupport;
 }
 
 /**
@@ -55,6 +58,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     secrets,
     payments: options.payments ?? createPaymentGateways(env, secrets, database.db),
     kept: { sharedPages: new PageStore(SHARED_PAGES), ...options.kept },
+    voice: options.voice,
     handlePage:
       options.handlePage ??
       (async (request, context) => {

@@ -8,7 +8,7 @@ export function newId(): string {
 }
 
 export function newChat(): StoredChat {
-  return { sessionId: newId(), entries: [], open: true, unread: 0, speak: false };
+  return { sessionId: newId(), entries: [], open: true, unread: 0 };
 }
 
 /** The assistant's messages as transcript entries: text, with quick-reply cards on the text before them. */

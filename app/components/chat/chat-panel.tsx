@@ -1,20 +1,15 @@
 // The chat panel, part of the chat that pages load on demand (chat-widget-button.tsx); it talks to our Lex V2 runtime API
 // through ~/lib/bot-client (plain fetch).
-import { RotateCcw, Volume2, VolumeX, WifiOff } from "lucide-react";
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { RotateCcw, WifiOff } from "lucide-react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "~/components/site/icons";
-import { forgetSession, sendText } from "~/lib/bot-client";
-import { type ChatEntry, clearChat, loadChat, type StoredChat, saveChat } from "~/lib/chat-storage";
 import type { ChatBotAddress } from "~/lib/lex-wire";
-import { ChatComposer, MAX_INPUT } from "./chat-composer";
-import { botEntries, newChat, newId } from "./chat-entries";
+import { AnswerPlayer } from "./answer-player";
+import { ChatComposer } from "./chat-composer";
 import { ChatTranscript } from "./chat-transcript";
-import { plainText } from "./rich-text";
+import { useConversation } from "./use-conversation";
 import { useFullScreen } from "./use-full-screen";
-import { useSpeech } from "./use-speech";
-
-/** What the widget says first, silently, to get the assistant's greeting and choices. */
-const OPENING = "hello";
+import { browserCanRecord, useVoiceRecorder } from "./use-voice-recorder";
 
 export interface ChatPanelProps {
   bot: ChatBotAddress;
@@ -34,24 +29,36 @@ export default function ChatPanel({
   onUnread,
   openedByVisitor,
 }: ChatPanelProps) {
-  const [chat, setChat] = useState<StoredChat>(() => loadChat() ?? newChat());
-  const [pending, setPending] = useState(0);
   const [online, setOnline] = useState(true);
   const panelRef = useRef<HTMLElement>(null);
   const { fullScreen, keepFocusInside } = useFullScreen(panelRef);
   const inputRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const chatRef = useRef(chat);
   const openRef = useRef(open);
   openRef.current = open;
+  const { chat, typing, update, send, sendVoice, canRetry, retry, startOver } = useConversation({
+    bot,
+    signedIn,
+    openRef,
+    onUnread,
+  });
 
-  /** Applies a change at once (the ref is the source of truth, so async steps see it), then renders and stores it. */
-  const update = useCallback((change: (current: StoredChat) => StoredChat) => {
-    const next = change(chatRef.current);
-    chatRef.current = next;
-    saveChat(next);
-    setChat(next);
-  }, []);
+  // The microphone is offered where the bot hears (the server says so) and the browser can record.
+  const [canRecord, setCanRecord] = useState(false);
+  useEffect(() => setCanRecord(bot.voice === true && browserCanRecord()), [bot.voice]);
+  /** The last spoken turn's answer, played in the player; a new key for each, so each plays. */
+  const [answer, setAnswer] = useState<{ audio: Blob; key: number } | null>(null);
+  const play = (audio: Blob | null) => {
+    if (audio) setAnswer({ audio, key: Date.now() });
+  };
+  const recorder = useVoiceRecorder((wav) => void sendVoice(wav).then(play));
+  const { cancel: cancelRecording } = recorder;
+  const toggleRecording = () => {
+    if (recorder.recording) return recorder.stop();
+    // The microphone should not hear the previous answer.
+    setAnswer(null);
+    void recorder.start();
+  };
 
   // The offline notice follows the browser: messages sent meanwhile fail and can be retried.
   useEffect(() => {
@@ -74,120 +81,32 @@ export default function ChatPanel({
       // Focus the input when the visitor opened the chat (not when it reopened by itself on load).
       const focusIsOnThePage = document.activeElement && document.activeElement !== document.body;
       if (openedByVisitor || focusIsOnThePage) inputRef.current?.focus();
+    } else {
+      // A closed chat does not listen.
+      cancelRecording();
     }
-  }, [open, update, onUnread, openedByVisitor]);
+  }, [open, update, onUnread, openedByVisitor, cancelRecording]);
 
   // Keep the newest message in view.
   const entryCount = chat.entries.length;
-  const typing = pending > 0;
+  const answerKey = answer?.key;
   useEffect(() => {
     const scroller = scrollRef.current;
-    // Runs when a message or the typing indicator appears, or the panel opens.
-    if (scroller && open && (entryCount >= 0 || typing)) scroller.scrollTop = scroller.scrollHeight;
-  }, [entryCount, typing, open]);
+    // Runs when a message, the typing indicator or the player (which takes room) appears, or the panel opens.
+    if (scroller && open && (entryCount >= 0 || typing || answerKey))
+      scroller.scrollTop = scroller.scrollHeight;
+  }, [entryCount, typing, open, answerKey]);
 
-  // What the visitor says is sent like a typed message (`send` below exists by the time they speak).
-  const speech = useSpeech(bot.localeId, (transcript) => void send(transcript.slice(0, MAX_INPUT)));
-  const { speak: readAloud } = speech;
-
-  /** Reads the assistant's answers aloud when the visitor asked for that. */
-  const speak = useCallback(
-    (entries: ChatEntry[]) => {
-      if (!chatRef.current.speak) return;
-      readAloud(entries.flatMap((entry) => (entry.text ? [plainText(entry.text)] : [])).join(" "));
-    },
-    [readAloud],
-  );
-
-  /** Sends one message (new, or a retry of the entry with this id) and adds the answer. */
-  const send = useCallback(
-    async (text: string, options: { label?: string; hidden?: boolean; retryOf?: string } = {}) => {
-      const id = options.retryOf ?? newId();
-      const sessionId = chatRef.current.sessionId;
-      update((current) => {
-        const existing = current.entries.some((entry) => entry.id === id);
-        const entry: ChatEntry = {
-          id,
-          role: "user",
-          text: options.label ?? text,
-          sent: text,
-          hidden: options.hidden,
-          status: "sending",
-        };
-        return {
-          ...current,
-          entries: existing
-            ? current.entries.map((candidate) =>
-                candidate.id === id ? { ...candidate, status: "sending", error: undefined } : candidate,
-              )
-            : [...current.entries, entry],
-        };
-      });
-      const fail = (error: string) =>
-        update((current) => ({
-          ...current,
-          entries: current.entries.map((entry) =>
-            entry.id === id ? { ...entry, status: "failed", error } : entry,
-          ),
-        }));
-      setPending((count) => count + 1);
-      try {
-        // The browser's zone, so "tomorrow afternoon" means the visitor's afternoon.
-        const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-        const reply = await sendText(bot, sessionId, text, { signedIn: String(signedIn), timeZone });
-        if (!reply.ok) {
-          fail(reply.error);
-          return;
-        }
-        // An answer for a conversation that was started over in the meantime is dropped.
-        if (chatRef.current.sessionId !== sessionId) return;
-        const answers = botEntries(reply.messages);
-        const unread = openRef.current ? 0 : chatRef.current.unread + answers.length;
-        update((current) => ({
-          ...current,
-          entries: [
-            ...current.entries.map((entry) =>
-              entry.id === id ? { ...entry, status: undefined, error: undefined } : entry,
-            ),
-            ...answers,
-          ],
-          unread,
-        }));
-        if (!openRef.current) onUnread(unread);
-        speak(answers);
-      } finally {
-        setPending((count) => count - 1);
-      }
-    },
-    [bot, signedIn, update, onUnread, speak],
-  );
-
-  // A new conversation starts with the assistant's greeting.
-  const greeted = useRef(false);
-  useEffect(() => {
-    if (greeted.current || chat.entries.length > 0) return;
-    greeted.current = true;
-    void send(OPENING, { hidden: true });
-  }, [chat.entries.length, send]);
-
-  const startOver = async () => {
-    const { sessionId } = chatRef.current;
-    speech.stopListening();
-    speech.stopSpeaking();
-    clearChat();
-    const fresh = { ...newChat(), speak: chatRef.current.speak };
-    update(() => fresh);
-    greeted.current = true;
+  const restart = () => {
+    cancelRecording();
+    setAnswer(null);
     inputRef.current?.focus();
-    // The old conversation is forgotten on the server too (a session that never reached it is fine).
-    void forgetSession(bot, sessionId);
-    await send(OPENING, { hidden: true });
+    void startOver();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === "Escape") {
       event.stopPropagation();
-      speech.stopListening();
       onClose();
       return;
     }
@@ -212,27 +131,9 @@ export default function ChatPanel({
           </h2>
           <p className="text-brand-100 text-xs">Automated answers, any time</p>
         </div>
-        {speech.canSpeak ? (
-          <button
-            type="button"
-            aria-pressed={chat.speak}
-            onClick={() => {
-              if (chat.speak) speech.stopSpeaking();
-              update((current) => ({ ...current, speak: !current.speak }));
-            }}
-            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-brand-700"
-          >
-            {chat.speak ? (
-              <Volume2 aria-hidden="true" className="size-5" />
-            ) : (
-              <VolumeX aria-hidden="true" className="size-5" />
-            )}
-            <span className="sr-only">Read replies aloud</span>
-          </button>
-        ) : null}
         <button
           type="button"
-          onClick={() => void startOver()}
+          onClick={restart}
           className="inline-flex size-11 items-center justify-center rounded-full hover:bg-brand-700"
         >
           <RotateCcw aria-hidden="true" className="size-5" />
@@ -240,10 +141,7 @@ export default function ChatPanel({
         </button>
         <button
           type="button"
-          onClick={() => {
-            speech.stopListening();
-            onClose();
-          }}
+          onClick={onClose}
           className="inline-flex size-11 items-center justify-center rounded-full hover:bg-brand-700"
         >
           <CloseIcon className="size-5" />
@@ -262,24 +160,22 @@ export default function ChatPanel({
         <ChatTranscript
           entries={chat.entries}
           typing={typing}
-          onRetry={(entry) =>
-            void send(entry.sent ?? entry.text ?? OPENING, {
-              retryOf: entry.id,
-              hidden: entry.hidden,
-              label: entry.text,
-            })
-          }
+          canRetry={canRetry}
+          onRetry={(entry) => void retry(entry).then(play)}
           onChoose={(button) => void send(button.value, { label: button.text })}
         />
       </div>
 
+      {answer ? <AnswerPlayer key={answer.key} audio={answer.audio} autoPlay /> : null}
+
       <ChatComposer
         inputRef={inputRef}
         onSend={(text) => void send(text)}
-        canListen={speech.canListen}
-        listening={speech.listening}
-        onListen={speech.listen}
-        voiceProblem={speech.voiceProblem}
+        canRecord={canRecord}
+        recording={recorder.recording}
+        level={recorder.level}
+        onToggleRecording={toggleRecording}
+        voiceProblem={recorder.problem}
       />
     </section>
   );

@@ -8,11 +8,14 @@ import { RichText } from "./rich-text";
 export function ChatTranscript({
   entries,
   typing,
+  canRetry,
   onRetry,
   onChoose,
 }: {
   entries: ChatEntry[];
   typing: boolean;
+  /** A spoken message whose recording is gone (the page was reloaded) cannot be sent again. */
+  canRetry(entry: ChatEntry): boolean;
   onRetry(entry: ChatEntry): void;
   onChoose(button: ChatButton): void;
 }) {
@@ -39,13 +42,17 @@ export function ChatTranscript({
               {entry.status === "failed" ? (
                 <p className="flex flex-wrap items-center justify-end gap-2 text-red-800 text-xs">
                   <span>{entry.hidden ? "The assistant could not be reached." : entry.error}</span>
-                  <button
-                    type="button"
-                    onClick={() => onRetry(entry)}
-                    className="min-h-11 rounded-full border border-red-300 bg-white px-3 font-semibold text-red-800 hover:bg-red-50 sm:min-h-8"
-                  >
-                    Retry
-                  </button>
+                  {canRetry(entry) ? (
+                    <button
+                      type="button"
+                      onClick={() => onRetry(entry)}
+                      className="min-h-11 rounded-full border border-red-300 bg-white px-3 font-semibold text-red-800 hover:bg-red-50 sm:min-h-8"
+                    >
+                      Retry
+                    </button>
+                  ) : (
+                    <span>Press the microphone to say it again.</span>
+                  )}
                 </p>
               ) : null}
             </div>

@@ -35,8 +35,3 @@ export function RichText({ text }: { text: string }) {
     </>
   );
 }
-
-/** The same text with each Markdown link as its words only, e.g. for reading it aloud. */
-export function plainText(text: string): string {
-  return text.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, "$1");
-}

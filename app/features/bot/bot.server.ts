@@ -26,9 +26,10 @@ import {
   sessionStateSchema,
 } from "~/lib/lex-wire";
 import { assistantData } from "./assistant-data.server";
-import { knownIntentNames } from "./catalog";
+import { INTENT, knownIntentNames } from "./catalog";
 import { checkClientState, promptForState } from "./client-state";
 import { type InquiryOutcome, takeTurn } from "./dialog";
+import { plain } from "./messages";
 
 export interface BotSettings {
   /** Messages (RecognizeText, RecognizeUtterance, PutSession) a minute per session. */
@@ -58,6 +59,8 @@ export interface BotContext {
   paymentProviders?: string[];
   /** The user signed in through this request (cookie or token): only they can ask for their appointments. */
   userId?: string;
+  /** This turn's message was counted against the session's limit already (a spoken turn, before it was heard). */
+  messageCounted?: boolean;
 }
 
 /** Lex's wording for a request that breaks a rule: "1 validation error detected: Value at …". */
@@ -280,30 +283,16 @@ function signedInFrom(context: BotContext, state: SessionState): boolean {
 }
 
 /** RecognizeText: one turn of conversation. */
-export async function recognizeText(
+export function recognizeText(
   db: Database,
   key: SessionKey,
   body: unknown,
   context: BotContext,
 ): Promise<RecognizeTextResponse> {
-  const now = context.now ?? new Date();
   checkSessionKey(key);
   const request = parseBody(recognizeTextBodySchema, body);
-  checkSizes(request.sessionState, request.requestAttributes);
-  const known = knownIntentNames();
-  let sent: SessionState | undefined;
-  if (request.sessionState) {
-    const checked = checkClientState(request.sessionState, known, now);
-    if (!checked.ok) throw validationError("sessionState", checked.problem);
-    sent = checked.state;
-  }
-  await countBotMessage(db, key, context.settings, now);
-  await countNewSession(db, key, context, now);
-
-  return db.transaction(async (transaction) => {
-    const stored = await lockSession(transaction, key, context, now);
-    const state = mergeState(stored, sent);
-    const result = await takeTurn({
+  return runTurn(db, key, request, context, (transaction, state, now) =>
+    takeTurn({
       text: request.text,
       state,
       signedIn: signedInFrom(context, state),
@@ -318,7 +307,57 @@ export async function recognizeText(
         now,
       }),
       submitInquiry: (input) => submitThroughContact(transaction, input, { ...context.inquiry, now }),
-    });
+    }),
+  );
+}
+
+/** What the assistant says when a spoken turn held no words it could make out. */
+export const NOTHING_HEARD = "Sorry, I didn't catch that. Please say it again, or type your message.";
+
+/**
+ * A spoken turn in which nothing was heard (silence or noise): the visitor is asked again, and the
+ * dialog stays where it was, as Lex does.
+ */
+export function recognizeNothing(
+  db: Database,
+  key: SessionKey,
+  body: unknown,
+  context: BotContext,
+): Promise<RecognizeTextResponse> {
+  checkSessionKey(key);
+  const request = parseBody(recognizeTextBodySchema.omit({ text: true }), body);
+  return runTurn(db, key, request, context, async (_transaction, state) => ({
+    messages: [plain(NOTHING_HEARD)],
+    sessionState: { ...state, sessionAttributes: state.sessionAttributes ?? {} },
+    interpretations: [
+      { intent: { name: INTENT.fallback, slots: {}, state: "Failed", confirmationState: "None" } },
+    ],
+  }));
+}
+
+/** One turn of a session: checked, counted, and taken under the session's lock. */
+async function runTurn(
+  db: Database,
+  key: SessionKey,
+  request: { sessionState?: unknown; requestAttributes?: Record<string, string> },
+  context: BotContext,
+  answer: (transaction: Transaction, state: SessionState, now: Date) => Promise<StoredSession>,
+): Promise<RecognizeTextResponse> {
+  const now = context.now ?? new Date();
+  checkSizes(request.sessionState, request.requestAttributes);
+  let sent: SessionState | undefined;
+  if (request.sessionState) {
+    const checked = checkClientState(request.sessionState, knownIntentNames(), now);
+    if (!checked.ok) throw validationError("sessionState", checked.problem);
+    sent = checked.state;
+  }
+  if (!context.messageCounted) await countBotMessage(db, key, context.settings, now);
+  await countNewSession(db, key, context, now);
+
+  return db.transaction(async (transaction) => {
+    const stored = await lockSession(transaction, key, context, now);
+    const state = mergeState(stored, sent);
+    const result = await answer(transaction, state, now);
     if (jsonBytes(result.sessionState) > LIMITS.sessionStateBytes) {
       throw validationError("sessionState", "The conversation's state grew too large. Please start over.");
     }
@@ -333,7 +372,6 @@ export async function recognizeText(
   });
 }
 
-/** The contact feature's submitInquiry, in a savepoint so a refusal leaves the turn's transaction usable. */
 async function submitThroughContact(
   transaction: Transaction,
   input: Record<string, unknown>,
