@@ -1,22 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { requireSpeechLibraries } from "../../../tests/setup/speech-libraries";
 import { openMp3Stream } from "./mp3-encoder.server";
-import {
-  type EncoderLibrary,
-  openSpeechLibraries,
-  SPEECH_INSTALL_COMMAND,
-  type SpeechLibraries,
-} from "./native-libraries.server";
-
-/** Fails (not skips) with what to install when the speech packages are missing. */
-function requireSpeechLibraries(): SpeechLibraries {
-  const opened = openSpeechLibraries();
-  if (!opened.ok) {
-    throw new Error(
-      `The speech packages are missing (${opened.missing}). Install them: ${SPEECH_INSTALL_COMMAND}`,
-    );
-  }
-  return opened.libraries;
-}
+import type { EncoderLibrary } from "./native-libraries.server";
 
 /** One second of a 440 Hz tone at 16 kHz. */
 function tone(seconds = 1): Int16Array {

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltVoiceModel, writeVoiceModel } from "~/features/voice/voice-model.server";
-import { openSpeechLibraries, SPEECH_INSTALL_COMMAND, type SpeechLibraries } from "./native-libraries.server";
+import { requireSpeechLibraries } from "../../../tests/setup/speech-libraries";
+import type { SpeechLibraries } from "./native-libraries.server";
 import { pronounce } from "./pronunciations.server";
 import {
   createRecognizer,
@@ -12,17 +13,6 @@ import {
   RecognizerBusyError,
   type RecognizerOptions,
 } from "./recognizer.server";
-
-/** Fails (not skips) with what to install when the speech packages are missing. */
-function requireSpeechLibraries(): SpeechLibraries {
-  const opened = openSpeechLibraries();
-  if (!opened.ok) {
-    throw new Error(
-      `The speech packages are missing (${opened.missing}). Install them: ${SPEECH_INSTALL_COMMAND} flite`,
-    );
-  }
-  return opened.libraries;
-}
 
 /** Sentences the assistant is trained on, spoken by another voice than the one it answers with. */
 const QUESTIONS = {

@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hasSound } from "~/features/voice/audio-input";
-import { openSpeechLibraries, SPEECH_INSTALL_COMMAND, type SpeechLibraries } from "./native-libraries.server";
+import { requireSpeechLibraries } from "../../../tests/setup/speech-libraries";
 import { createSynthesizer, SPOKEN_SAMPLE_RATE, type Synthesizer } from "./synthesizer.server";
-
-/** Fails (not skips) with what to install when the speech packages are missing. */
-function requireSpeechLibraries(): SpeechLibraries {
-  const opened = openSpeechLibraries();
-  if (!opened.ok) {
-    throw new Error(
-      `The speech packages are missing (${opened.missing}). Install them: ${SPEECH_INSTALL_COMMAND}`,
-    );
-  }
-  return opened.libraries;
-}
 
 function rms(samples: Int16Array): number {
   let energy = 0;
