@@ -7,16 +7,11 @@ import { recognizeText } from "~/features/bot/bot.server";
 import { understand, warmUp } from "~/features/bot/nlu";
 import { openDatabase } from "~/infra/db.server";
 import { evaluationSet } from "./bot-evaluation-set";
-import { integer, table } from "./lib/format";
+import { integer, percentile, table } from "./lib/format";
 
 const OUT_OF_SCOPE = "FallbackIntent";
 const SESSIONS_FOR_MEMORY = 10_000;
 const BOT = { botId: "VAHUBBOT01", botAliasId: "TSTALIASID", localeId: "en_US" } as const;
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)} %`;
@@ -31,12 +26,14 @@ function collectGarbage(): void {
 }
 
 async function evaluate(showMisses: boolean) {
-  let correct = 0;
-  let inScope = 0;
-  let inScopeCorrect = 0;
-  let predictedOut = 0;
-  let predictedOutCorrectly = 0;
-  let labelledOut = 0;
+  const tally = {
+    correct: 0,
+    inScope: 0,
+    inScopeCorrect: 0,
+    predictedOut: 0,
+    predictedOutCorrectly: 0,
+    labelledOut: 0,
+  };
   const confusions = new Map<string, { count: number; example: string }>();
   const understandingMs: number[] = [];
   for (const item of evaluationSet) {
@@ -44,15 +41,15 @@ async function evaluate(showMisses: boolean) {
     const { top } = await understand(item.text);
     understandingMs.push(performance.now() - started);
     const right = top.intent === item.intent && (item.value === undefined || top.value === item.value);
-    if (right) correct += 1;
-    if (item.intent === OUT_OF_SCOPE) labelledOut += 1;
+    if (right) tally.correct += 1;
+    if (item.intent === OUT_OF_SCOPE) tally.labelledOut += 1;
     else {
-      inScope += 1;
-      if (right) inScopeCorrect += 1;
+      tally.inScope += 1;
+      if (right) tally.inScopeCorrect += 1;
     }
     if (top.intent === OUT_OF_SCOPE) {
-      predictedOut += 1;
-      if (item.intent === OUT_OF_SCOPE) predictedOutCorrectly += 1;
+      tally.predictedOut += 1;
+      if (item.intent === OUT_OF_SCOPE) tally.predictedOutCorrectly += 1;
     }
     if (!right) {
       const expected = `${item.intent}${item.value ? `(${item.value})` : ""}`;
@@ -63,16 +60,7 @@ async function evaluate(showMisses: boolean) {
       if (showMisses) console.log(`  miss: ${JSON.stringify(item.text)}: ${pair} (${top.confidence})`);
     }
   }
-  return {
-    correct,
-    inScope,
-    inScopeCorrect,
-    predictedOut,
-    predictedOutCorrectly,
-    labelledOut,
-    confusions,
-    understandingMs,
-  };
+  return { ...tally, confusions, understandingMs };
 }
 
 /** A visitor's conversation: questions, then the first steps of a consultation request. */

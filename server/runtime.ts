@@ -6,6 +6,7 @@ import { pruneLoginFailures } from "~/features/accounts/login-throttle.server";
 import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-accounts.server";
 import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
+import { listConsultants } from "~/features/consultants/consultants.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
 import { type OpenedVoice, openVoice } from "~/features/voice/voice-support.server";
 import { clockFrom } from "~/infra/clock.server";
@@ -102,7 +103,9 @@ async function startRuntime(): Promise<Runtime> {
   });
   if (env.DEMO_MODE) announceDemoStaff(logger, env.publicUrl);
   logger.info({ msg: "bot", provider: env.bot.provider, botId: env.bot.botId });
-  const speech = openVoice();
+  // The names staff added since the build are heard too (the model is rebuilt when they differ).
+  const consultantNames = (await listConsultants(database.db)).map((consultant) => consultant.name);
+  const speech = openVoice({ consultantNames });
   if (!speech.support.ok) logger.warn({ msg: speech.support.problem });
   speech.warmUp().catch((error) => logger.warn({ msg: "speech decoders did not start", err: error }));
   const payments = createPaymentGateways(env, secrets, database.db);

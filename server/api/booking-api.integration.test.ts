@@ -20,6 +20,7 @@ import {
 import { frozenSuite, NOW } from "../../tests/setup/frozen-suite";
 import { eventMinutes, parseICalendar, parseUtcDateTime } from "../../tests/setup/icalendar";
 import { FULL_DAY_SLOT_TIMES, WINDOW_FROM_MAY_3_2027 } from "../../tests/setup/slot-grid";
+import type { LegacyDocData, LegacyDoctor } from "./legacy-shapes";
 
 /**
  * "Now" for the whole file is NOW: Monday 3 May 2027, 12:10 PM in New York (the default AGENCY_TZ),
@@ -29,20 +30,6 @@ const suite = frozenSuite({
   // The races below send 50 requests at once: the database decides them, not the cap on requests in flight.
   settings: { MAX_REQUESTS_IN_FLIGHT: "1000" },
 });
-
-interface PublicDoctor {
-  _id: string;
-  name: string;
-  image: string;
-  speciality: string;
-  degree: string;
-  experience: string;
-  about: string;
-  fees: number;
-  available: boolean;
-  address: { line1: string; line2: string };
-  slots_booked: Record<string, string[]>;
-}
 
 interface SlotsAnswer {
   success: boolean;
@@ -54,7 +41,7 @@ interface AppointmentsAnswer {
   success: boolean;
   appointments: {
     _id: string;
-    docData: Omit<PublicDoctor, "available" | "slots_booked">;
+    docData: LegacyDocData;
     slotDate: string;
     slotTime: string;
     amount: number;
@@ -65,15 +52,15 @@ interface AppointmentsAnswer {
   }[];
 }
 
-async function doctors(path = "/api/doctor/list"): Promise<PublicDoctor[]> {
+async function doctors(path = "/api/doctor/list"): Promise<LegacyDoctor[]> {
   const response = await getWith(suite.app, path);
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { success: boolean; doctors: PublicDoctor[] };
+  const body = (await response.json()) as { success: boolean; doctors: LegacyDoctor[] };
   expect(body.success).toBe(true);
   return body.doctors;
 }
 
-async function doctorNamed(name: string): Promise<PublicDoctor> {
+async function doctorNamed(name: string): Promise<LegacyDoctor> {
   const doctor = (await doctors()).find((candidate) => candidate.name === name);
   if (!doctor) throw new Error(`${name} is not listed`);
   return doctor;

@@ -2,7 +2,6 @@
 import {
   DeleteSessionCommand,
   GetSessionCommand,
-  type LexRuntimeV2Client,
   PutSessionCommand,
   RecognizeTextCommand,
   type RecognizeTextCommandOutput,
@@ -13,23 +12,23 @@ import {
 } from "@aws-sdk/client-lex-runtime-v2";
 import { botSessions, inquiries, outbox } from "@db/schema";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { faq, faqAnswer } from "~/content/faq";
 import { firstCycleOffer } from "~/content/offers";
 import { services } from "~/content/services";
 import { site } from "~/content/site";
-import type { DatabaseHandle } from "~/infra/db.server";
 import { LIMITS } from "~/lib/lex-wire";
 import {
   BOT,
   decodeHeader as decode,
   encodeHeader as encode,
   expectLexError,
-  type ListeningServer,
   lexClient,
+  lexSuite,
   listen,
   newSessionId,
 } from "../../tests/setup/bot";
+import { CONSULTATION_SLOTS, consultationAnswers } from "../../tests/setup/consultation-answers";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
 
@@ -41,28 +40,14 @@ const SETTINGS = {
   AGENCY_PHONE: "+1 (212) 555-0142",
 };
 
-let database: DatabaseHandle;
-let server: ListeningServer;
-let client: LexRuntimeV2Client;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listen(createTestApp(database, { settings: SETTINGS }).app);
-  client = lexClient(server.url);
-});
-
-afterAll(async () => {
-  client?.destroy();
-  await server?.close();
-  await database?.close();
-});
+const suite = lexSuite(() => ({ settings: SETTINGS }));
 
 function say(
   text: string,
   sessionId: string,
   extra: Partial<{ sessionState: object; requestAttributes: Record<string, string> }> = {},
 ) {
-  return client.send(new RecognizeTextCommand({ ...BOT, sessionId, text, ...extra } as never));
+  return suite.client.send(new RecognizeTextCommand({ ...BOT, sessionId, text, ...extra } as never));
 }
 
 function contentOf(output: {
@@ -77,7 +62,7 @@ function contentOf(output: {
 }
 
 async function inquiryCount(): Promise<number> {
-  const [row] = await database.db.select({ total: count() }).from(inquiries);
+  const [row] = await suite.database.db.select({ total: count() }).from(inquiries);
   return row?.total ?? 0;
 }
 
@@ -85,19 +70,12 @@ const sessionPath = (sessionId: string, suffix = "") =>
   `/bots/${BOT.botId}/botAliases/${BOT.botAliasId}/botLocales/${BOT.localeId}/sessions/${sessionId}${suffix}`;
 
 async function raw(path: string, init: RequestInit = {}) {
-  return fetch(`${server.url}${path}`, init);
+  return fetch(`${suite.server.url}${path}`, init);
 }
 
 const CONSULTATION = [
   "I'd like a free consultation",
-  "Ada Lovelace",
-  "ada@example.com",
-  "+44 20 7946 0958",
-  "Digital Marketing and Bookkeeping",
-  "Startup",
-  "Tech",
-  "GMT",
-  "any time",
+  ...consultationAnswers({ services: "Digital Marketing and Bookkeeping", preferredTime: "any time" }),
 ];
 
 describe("RecognizeText", () => {
@@ -209,16 +187,7 @@ describe("the consultation-request dialog", () => {
         elicited.push(output.sessionState.dialogAction.slotToElicit ?? "");
       }
     }
-    expect(elicited).toEqual([
-      "name",
-      "email",
-      "phone",
-      "services",
-      "businessType",
-      "industry",
-      "timezone",
-      "preferredTime",
-    ]);
+    expect(elicited).toEqual(CONSULTATION_SLOTS);
     expect(output?.sessionState?.dialogAction?.type).toBe("ConfirmIntent");
     expect(contentOf(output!)).toContain("ada@example.com");
     expect(await inquiryCount()).toBe(before);
@@ -231,7 +200,10 @@ describe("the consultation-request dialog", () => {
     });
     expect(await inquiryCount()).toBe(before + 1);
 
-    const [stored] = await database.db.select().from(inquiries).where(eq(inquiries.email, "ada@example.com"));
+    const [stored] = await suite.database.db
+      .select()
+      .from(inquiries)
+      .where(eq(inquiries.email, "ada@example.com"));
     expect(stored).toMatchObject({
       name: "Ada Lovelace",
       phone: "+442079460958",
@@ -240,7 +212,7 @@ describe("the consultation-request dialog", () => {
       industry: "Tech",
       timezone: "GMT",
     });
-    const mails = await database.db.select().from(outbox);
+    const mails = await suite.database.db.select().from(outbox);
     expect(
       mails.filter((mail) => mail.kind === "contact-inquiry" && mail.recipient === "team@example.com"),
     ).toHaveLength(1);
@@ -276,7 +248,7 @@ describe("the consultation-request dialog", () => {
     }
     const done = await say("yes", sessionId);
     expect(done.sessionState?.intent).toMatchObject({ name: "TalkToPerson", state: "Fulfilled" });
-    const [stored] = await database.db
+    const [stored] = await suite.database.db
       .select()
       .from(inquiries)
       .where(eq(inquiries.email, "grace@example.com"));
@@ -296,7 +268,7 @@ describe("the consultation-request dialog", () => {
         slots: { email: { value: { interpretedValue: "eve@example.com" } } },
       },
     };
-    await client.send(new PutSessionCommand({ ...BOT, sessionId, sessionState: confirmed } as never));
+    await suite.client.send(new PutSessionCommand({ ...BOT, sessionId, sessionState: confirmed } as never));
     await say("hello", sessionId, { sessionState: confirmed });
     await say("yes", sessionId);
     expect(await inquiryCount()).toBe(before);
@@ -307,13 +279,13 @@ describe("GetSession, PutSession and DeleteSession", () => {
   it("gets the state and the last turn, puts a state that the next turn continues, and deletes", async () => {
     const sessionId = newSessionId("session");
     await say("I'd like a free consultation", sessionId);
-    const got = await client.send(new GetSessionCommand({ ...BOT, sessionId }));
+    const got = await suite.client.send(new GetSessionCommand({ ...BOT, sessionId }));
     expect(got.sessionId).toBe(sessionId);
     expect(got.sessionState?.dialogAction).toEqual({ type: "ElicitSlot", slotToElicit: "name" });
     expect(got.messages?.[0]?.content).toMatch(/name/);
     expect(got.interpretations?.[0]?.intent?.name).toBe("RequestConsultation");
 
-    const put = await client.send(
+    const put = await suite.client.send(
       new PutSessionCommand({
         ...BOT,
         sessionId,
@@ -339,15 +311,15 @@ describe("GetSession, PutSession and DeleteSession", () => {
     expect(next.sessionState?.dialogAction).toEqual({ type: "ElicitSlot", slotToElicit: "phone" });
     expect(next.sessionState?.intent?.slots?.name?.value?.interpretedValue).toBe("Ada");
 
-    const deleted = await client.send(new DeleteSessionCommand({ ...BOT, sessionId }));
+    const deleted = await suite.client.send(new DeleteSessionCommand({ ...BOT, sessionId }));
     expect(deleted).toMatchObject({ ...BOT, sessionId });
     await expectLexError(
-      client.send(new GetSessionCommand({ ...BOT, sessionId })),
+      suite.client.send(new GetSessionCommand({ ...BOT, sessionId })),
       ResourceNotFoundException,
       404,
     );
     await expectLexError(
-      client.send(new DeleteSessionCommand({ ...BOT, sessionId })),
+      suite.client.send(new DeleteSessionCommand({ ...BOT, sessionId })),
       ResourceNotFoundException,
       404,
     );
@@ -355,7 +327,7 @@ describe("GetSession, PutSession and DeleteSession", () => {
 
   it("answers ResourceNotFoundException for a session that never existed", async () => {
     await expectLexError(
-      client.send(new GetSessionCommand({ ...BOT, sessionId: newSessionId() })),
+      suite.client.send(new GetSessionCommand({ ...BOT, sessionId: newSessionId() })),
       ResourceNotFoundException,
       404,
     );
@@ -380,7 +352,7 @@ describe("GetSession, PutSession and DeleteSession", () => {
     ["a non-string session attribute", { sessionAttributes: { signedIn: true } }],
   ])("refuses a PutSession with %s as a ValidationException", async (_label, sessionState) => {
     await expectLexError(
-      client.send(new PutSessionCommand({ ...BOT, sessionId: newSessionId(), sessionState } as never)),
+      suite.client.send(new PutSessionCommand({ ...BOT, sessionId: newSessionId(), sessionState } as never)),
       ValidationException,
       400,
     );
@@ -398,7 +370,7 @@ describe("GetSession, PutSession and DeleteSession", () => {
       expect(await response.json()).toHaveProperty("message");
     }
     await expectLexError(
-      client.send(
+      suite.client.send(
         new PutSessionCommand({
           ...BOT,
           sessionId: newSessionId(),
@@ -415,7 +387,7 @@ describe("GetSession, PutSession and DeleteSession", () => {
 describe("RecognizeUtterance", () => {
   it("takes text with Lex's compressed headers and answers in them", async () => {
     const sessionId = newSessionId("utterance");
-    const output = await client.send(
+    const output = await suite.client.send(
       new RecognizeUtteranceCommand({
         ...BOT,
         sessionId,
@@ -440,7 +412,7 @@ describe("RecognizeUtterance", () => {
 
   it("refuses headers that are not gzip + base64 JSON, and text that is not UTF-8", async () => {
     await expectLexError(
-      client.send(
+      suite.client.send(
         new RecognizeUtteranceCommand({
           ...BOT,
           sessionId: newSessionId(),
@@ -470,7 +442,7 @@ describe("what Lex refuses", () => {
     ["text with half a character", { text: "hello \ud800" }],
   ])("refuses %s with a ValidationException", async (_label, input) => {
     await expectLexError(
-      client.send(new RecognizeTextCommand({ ...BOT, sessionId: newSessionId(), ...input })),
+      suite.client.send(new RecognizeTextCommand({ ...BOT, sessionId: newSessionId(), ...input })),
       ValidationException,
       400,
     );
@@ -491,7 +463,7 @@ describe("what Lex refuses", () => {
     ["a locale that is not a locale", { localeId: "english" }],
   ])("refuses %s with a ValidationException", async (_label, ids) => {
     await expectLexError(
-      client.send(new RecognizeTextCommand({ ...BOT, sessionId: newSessionId(), text: "hi", ...ids })),
+      suite.client.send(new RecognizeTextCommand({ ...BOT, sessionId: newSessionId(), text: "hi", ...ids })),
       ValidationException,
       400,
     );
@@ -499,7 +471,7 @@ describe("what Lex refuses", () => {
 
   it("answers ResourceNotFoundException for a locale the assistant does not speak", async () => {
     await expectLexError(
-      client.send(
+      suite.client.send(
         new RecognizeTextCommand({ ...BOT, localeId: "fr_FR", sessionId: newSessionId(), text: "bonjour" }),
       ),
       ResourceNotFoundException,
@@ -603,7 +575,7 @@ describe("the cap on a session's state", () => {
   it("takes a PutSession state of exactly 16 KB, refuses one byte more and keeps the state it had", async () => {
     const sessionId = newSessionId("state-cap");
     const atCap = stateOfBytes(LIMITS.sessionStateBytes, "x");
-    const put = await client.send(new PutSessionCommand({ ...BOT, sessionId, sessionState: atCap }));
+    const put = await suite.client.send(new PutSessionCommand({ ...BOT, sessionId, sessionState: atCap }));
     expect(put.$metadata.httpStatusCode).toBe(200);
 
     await expectStateTooLarge(
@@ -612,7 +584,7 @@ describe("the cap on a session's state", () => {
       }),
       overCap,
     );
-    const kept = await client.send(new GetSessionCommand({ ...BOT, sessionId }));
+    const kept = await suite.client.send(new GetSessionCommand({ ...BOT, sessionId }));
     expect(kept.sessionState?.sessionAttributes).toEqual(atCap.sessionAttributes);
   });
 
@@ -627,7 +599,7 @@ describe("the cap on a session's state", () => {
     );
     for (const sessionId of [byPut, byText]) {
       await expectLexError(
-        client.send(new GetSessionCommand({ ...BOT, sessionId })),
+        suite.client.send(new GetSessionCommand({ ...BOT, sessionId })),
         ResourceNotFoundException,
         404,
       );
@@ -655,7 +627,7 @@ describe("the cap on a session's state", () => {
       }),
       /The conversation's state grew too large\. Please start over\./,
     );
-    const kept = await client.send(new GetSessionCommand({ ...BOT, sessionId }));
+    const kept = await suite.client.send(new GetSessionCommand({ ...BOT, sessionId }));
     expect(kept.sessionState?.sessionAttributes).toEqual(first.sessionAttributes);
     expect(kept.interpretations?.[0]?.intent?.name).toBe("Greeting");
   });
@@ -700,7 +672,7 @@ describe("limits and persistence", () => {
 
   it("keeps a dialog across a server restart (the state lives in the database)", async () => {
     const sessionId = newSessionId("restart");
-    const first = await listen(createTestApp(database, { settings: SETTINGS }).app);
+    const first = await listen(createTestApp(suite.database, { settings: SETTINGS }).app);
     const firstClient = lexClient(first.url);
     await firstClient.send(
       new RecognizeTextCommand({ ...BOT, sessionId, text: "I'd like a free consultation" }),
@@ -709,7 +681,7 @@ describe("limits and persistence", () => {
     firstClient.destroy();
     await first.close();
 
-    const second = await listen(createTestApp(database, { settings: SETTINGS }).app);
+    const second = await listen(createTestApp(suite.database, { settings: SETTINGS }).app);
     const secondClient = lexClient(second.url);
     try {
       const output = await secondClient.send(
@@ -726,12 +698,12 @@ describe("limits and persistence", () => {
   it("forgets a session once it has been idle past its expiry", async () => {
     const sessionId = newSessionId("idle");
     await say("I'd like a free consultation", sessionId);
-    await database.db
+    await suite.database.db
       .update(botSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(botSessions.sessionId, sessionId));
     await expectLexError(
-      client.send(new GetSessionCommand({ ...BOT, sessionId })),
+      suite.client.send(new GetSessionCommand({ ...BOT, sessionId })),
       ResourceNotFoundException,
       404,
     );
@@ -778,7 +750,7 @@ describe("who may use a session", () => {
       expect((await browserCall(caller, sessionPath(sessionId), { method: "DELETE" })).status).toBe(404);
     }
     await expectLexError(
-      client.send(new GetSessionCommand({ ...BOT, sessionId })),
+      suite.client.send(new GetSessionCommand({ ...BOT, sessionId })),
       ResourceNotFoundException,
       404,
     );
@@ -808,7 +780,7 @@ describe("who may use a session", () => {
     await say("hello", sessionId);
     const again = await say("what services do you offer", sessionId);
     expect(again.sessionId).toBe(sessionId);
-    const stored = await client.send(new GetSessionCommand({ ...BOT, sessionId }));
+    const stored = await suite.client.send(new GetSessionCommand({ ...BOT, sessionId }));
     expect(stored.sessionId).toBe(sessionId);
   });
 
@@ -816,7 +788,7 @@ describe("who may use a session", () => {
     const sessionId = newSessionId("reused");
     const first = await sayAs(undefined, sessionId, "hello");
     const firstCookie = first.headers.get("set-cookie")?.split(";")[0];
-    await database.db
+    await suite.database.db
       .update(botSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(botSessions.sessionId, sessionId));

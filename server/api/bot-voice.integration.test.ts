@@ -16,7 +16,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTHING_HEARD } from "~/features/bot/bot.server";
 import { openVoice } from "~/features/voice/voice-support.server";
-import type { DatabaseHandle } from "~/infra/db.server";
 import type { Message } from "~/lib/lex-wire";
 import {
   BOT,
@@ -25,32 +24,21 @@ import {
   expectLexError,
   type ListeningServer,
   lexClient,
+  lexSuite,
   listen,
   newSessionId,
 } from "../../tests/setup/bot";
 import { createTestApp } from "../../tests/setup/test-app";
-import { createTestDatabase } from "../../tests/setup/test-database";
 import { pcmOf, spokenWav, testVoice } from "../../tests/setup/voice";
 
 const L16 = "audio/l16; rate=16000; channels=1";
 const LPCM_8K = "audio/lpcm; sample-rate=8000; sample-size-bits=16; channel-count=1; is-big-endian=false";
 
-let database: DatabaseHandle;
-let server: ListeningServer;
-let client: LexRuntimeV2Client;
+const suite = lexSuite(() => ({ voice: testVoice().support }));
 let price: Uint8Array;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await listen(createTestApp(database, { voice: testVoice().support }).app);
-  client = lexClient(server.url);
+beforeAll(() => {
   price = pcmOf(spokenWav("Do you have a referral program?", "rms"));
-});
-
-afterAll(async () => {
-  client?.destroy();
-  await server?.close();
-  await database?.close();
 });
 
 function textOf(messages: unknown): string {
@@ -79,7 +67,7 @@ function utterance(inputStream: Uint8Array, requestContentType: string, response
 
 describe("RecognizeUtterance with speech", () => {
   it("hears the question, answers it, and speaks the answer as 16 kHz PCM", async () => {
-    const output = await client.send(utterance(price, L16, "audio/pcm"));
+    const output = await suite.client.send(utterance(price, L16, "audio/pcm"));
     expect(output.inputMode).toBe("Speech");
     expect(decodeHeader(output.inputTranscript)).toBe("do you have a referral program");
     const [top] = decodeHeader(output.interpretations) as Array<{ intent: { name: string } }>;
@@ -94,7 +82,7 @@ describe("RecognizeUtterance with speech", () => {
 
   it("speaks MP3 for audio/mpeg and audio/*", async () => {
     for (const type of ["audio/mpeg", "audio/*"]) {
-      const output = await client.send(utterance(price, L16, type));
+      const output = await suite.client.send(utterance(price, L16, type));
       expect(output.contentType).toBe("audio/mpeg");
       const audio = await output.audioStream!.transformToByteArray();
       expect(audio.byteLength).toBeGreaterThan(4000);
@@ -106,14 +94,14 @@ describe("RecognizeUtterance with speech", () => {
 
   it("takes WAV files and 8 kHz PCM too", async () => {
     const wav = spokenWav("How much does the growth plan cost?", "awb");
-    const fromWav = await client.send(utterance(wav, "audio/wav"));
+    const fromWav = await suite.client.send(utterance(wav, "audio/wav"));
     expect(decodeHeader(fromWav.inputTranscript)).toBe("how much does the growth plan cost");
 
     const narrow = path.join(tmpdir(), `voice-8k-${process.pid}.raw`);
     const wide = path.join(tmpdir(), `voice-16k-${process.pid}.wav`);
     execFileSync("flite", ["-voice", "kal16", "-t", "Do you have a referral program?", "-o", wide]);
     execFileSync("sox", [wide, "-r", "8000", "-t", "raw", "-e", "signed", "-b", "16", "-L", narrow]);
-    const fromNarrow = await client.send(utterance(new Uint8Array(readFileSync(narrow)), LPCM_8K));
+    const fromNarrow = await suite.client.send(utterance(new Uint8Array(readFileSync(narrow)), LPCM_8K));
     rmSync(narrow);
     rmSync(wide);
     expect(
@@ -123,7 +111,7 @@ describe("RecognizeUtterance with speech", () => {
 
   it("answers silence and noise with the assistant's 'didn't catch that', and the dialog stays where it was", async () => {
     const sessionId = newSessionId("voice");
-    const started = await client.send(
+    const started = await suite.client.send(
       new RecognizeTextCommand({ ...BOT, sessionId, text: "I'd like a free consultation" }),
     );
     expect(started.sessionState?.dialogAction?.slotToElicit).toBe("name");
@@ -135,7 +123,7 @@ describe("RecognizeUtterance with speech", () => {
       view.setInt16(index * 2, Math.round((Math.random() * 2 - 1) * 9000), true);
     }
     for (const sound of [silence, noise]) {
-      const output = await client.send(
+      const output = await suite.client.send(
         new RecognizeUtteranceCommand({ ...BOT, sessionId, requestContentType: L16, inputStream: sound }),
       );
       expect(decodeHeader(output.inputTranscript)).toBe("");
@@ -148,7 +136,7 @@ describe("RecognizeUtterance with speech", () => {
   });
 
   it("speaks a typed question's answer when asked for audio, and PutSession's messages", async () => {
-    const typed = await client.send(
+    const typed = await suite.client.send(
       utterance(
         new TextEncoder().encode("Do you have a referral program?"),
         "text/plain; charset=utf-8",
@@ -158,7 +146,7 @@ describe("RecognizeUtterance with speech", () => {
     expect(typed.inputMode).toBe("Text");
     expect(loudness(await typed.audioStream!.transformToByteArray())).toBeGreaterThan(500);
 
-    const put = await client.send(
+    const put = await suite.client.send(
       new PutSessionCommand({
         ...BOT,
         sessionId: newSessionId("voice"),
@@ -180,13 +168,13 @@ describe("RecognizeUtterance with speech", () => {
     ["a corrupt WAV file", "audio/wav", new TextEncoder().encode("RIFF....WAVEnot really"), /WAV/],
     ["more than a minute", L16, new Uint8Array(61 * 16_000 * 2), /at most 60 seconds/],
   ])("refuses %s with a ValidationException that says so", async (_name, type, body, message) => {
-    const error = await expectLexError(client.send(utterance(body, type)), ValidationException, 400);
+    const error = await expectLexError(suite.client.send(utterance(body, type)), ValidationException, 400);
     expect(error.message).toMatch(message);
   });
 
   it("refuses an answer type it cannot speak", async () => {
     const error = await expectLexError(
-      client.send(utterance(price, L16, "audio/ogg")),
+      suite.client.send(utterance(price, L16, "audio/ogg")),
       ValidationException,
       400,
     );
@@ -197,8 +185,10 @@ describe("RecognizeUtterance with speech", () => {
 describe("spoken turns and the session's limits", () => {
   it("counts each spoken question against the session's messages a minute", async () => {
     const limited = await listen(
-      createTestApp(database, { voice: testVoice().support, settings: { RATE_LIMIT_BOT_PER_MINUTE: "2" } })
-        .app,
+      createTestApp(suite.database, {
+        voice: testVoice().support,
+        settings: { RATE_LIMIT_BOT_PER_MINUTE: "2" },
+      }).app,
     );
     const limitedClient = lexClient(limited.url);
     try {
@@ -223,7 +213,7 @@ describe("a server without the speech packages", () => {
 
   beforeAll(async () => {
     const withoutFlite = openVoice({ libraryFiles: { flite: "libflite-absent.so.1" } });
-    plain = await listen(createTestApp(database, { voice: withoutFlite.support }).app);
+    plain = await listen(createTestApp(suite.database, { voice: withoutFlite.support }).app);
     plainClient = lexClient(plain.url);
   });
 

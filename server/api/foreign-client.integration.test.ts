@@ -9,6 +9,7 @@ import {
   GOOD_PASSWORD,
   getWith,
   postJson,
+  type RequestOptions,
   type RequestTarget,
   signUp,
 } from "../../tests/setup/factories";
@@ -16,10 +17,9 @@ import { frozenSuite, NOW } from "../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
-  consultantWithFee,
   listedAppointment,
   onlyPayment,
-  slotPicker,
+  pricedSlots,
 } from "../../tests/setup/payments";
 import { NOT_SIGNED_IN } from "./api-env";
 
@@ -35,10 +35,9 @@ const suite = frozenSuite({
 /** The same database, with CORS_LEGACY_ERRORS=false. */
 let honestApp: RequestTarget;
 let sessionCookieOf: (token: string) => Promise<string>;
-let slots: ReturnType<typeof slotPicker>;
+const slots = pricedSlots(suite, "Chloe Martin", 5_000);
 
 beforeAll(async () => {
-  slots = slotPicker((await consultantWithFee(suite.db, "Chloe Martin", 5_000)).id);
   honestApp = suite.appWith({ CORS_ORIGINS: OLD_CLIENT, CORS_LEGACY_ERRORS: "false" });
   const cookies = createAppCookies({
     secure: false,
@@ -239,18 +238,39 @@ describe("what the old client sends and reads", () => {
 });
 
 describe("Stripe from the old client's origin", () => {
-  async function checkoutFromOldClient() {
+  /** Books an appointment and starts its Stripe checkout with `options` (the caller's origin). */
+  async function bookAndCheckout(options: (token: string) => RequestOptions) {
     const booked = await bookedAppointment(suite.app, suite.db, slots.far());
     const answer = await answerOf<{ success: boolean; session_url: string }>(
       await postJson(
         suite.app,
         "/api/user/payment-stripe",
         { appointmentId: booked.appointmentId },
-        fromOldClient(booked.user.token),
+        options(booked.user.token),
       ),
     );
-    expect(answer.body.success).toBe(true);
-    return { ...booked, link: new URL(answer.body.session_url) };
+    return { ...booked, answer };
+  }
+
+  async function checkoutFromOldClient() {
+    const checkout = await bookAndCheckout((token) => fromOldClient(token));
+    expect(checkout.answer.body.success).toBe(true);
+    return { ...checkout, link: new URL(checkout.answer.body.session_url) };
+  }
+
+  /** What the sandbox checkout page does when the visitor presses Pay or Cancel. */
+  function answerCheckout(link: URL, outcome: "pay" | "cancel") {
+    return suite.app.request(`${link.pathname}${link.search}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome }),
+    });
+  }
+
+  /** The old Verify page's call, which sends only success and appointmentId. */
+  async function verifyFromOldClient(token: string, appointmentId: string, success: "true" | "false") {
+    return answerOf(
+      await postJson(suite.app, "/api/user/verifyStripe", { success, appointmentId }, fromOldClient(token)),
+    );
   }
 
   it("pays through the signed sandbox link without our cookie and returns to the caller's /verify", async () => {
@@ -265,10 +285,7 @@ describe("Stripe from the old client's origin", () => {
     // Without JavaScript the form's redirect leads to the old client: the policy must allow it.
     expect(page.headers.get("Content-Security-Policy")).toContain(`form-action 'self' ${OLD_CLIENT}`);
 
-    const paid = await suite.app.request(`${link.pathname}${link.search}`, {
-      method: "POST",
-      body: new URLSearchParams({ outcome: "pay" }),
-    });
+    const paid = await answerCheckout(link, "pay");
     expect(paid.status).toBe(302);
     const back = new URL(paid.headers.get("Location")!);
     expect(back.origin).toBe(OLD_CLIENT);
@@ -278,34 +295,17 @@ describe("Stripe from the old client's origin", () => {
 
     // The old Verify page sends only success and appointmentId: the latest checkout is asked.
     expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
-    const verified = await answerOf(
-      await postJson(
-        suite.app,
-        "/api/user/verifyStripe",
-        { success: "true", appointmentId },
-        fromOldClient(user.token),
-      ),
-    );
+    const verified = await verifyFromOldClient(user.token, appointmentId, "true");
     expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
     expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
   });
 
   it("is not paid when the visitor cancels, and says so", async () => {
     const { user, appointmentId, link } = await checkoutFromOldClient();
-    const cancelled = await suite.app.request(`${link.pathname}${link.search}`, {
-      method: "POST",
-      body: new URLSearchParams({ outcome: "cancel" }),
-    });
+    const cancelled = await answerCheckout(link, "cancel");
     const back = new URL(cancelled.headers.get("Location")!);
     expect([back.origin, back.searchParams.get("success")]).toEqual([OLD_CLIENT, "false"]);
-    const verified = await answerOf(
-      await postJson(
-        suite.app,
-        "/api/user/verifyStripe",
-        { success: "false", appointmentId },
-        fromOldClient(user.token),
-      ),
-    );
+    const verified = await verifyFromOldClient(user.token, appointmentId, "false");
     expect(verified.body).toEqual({ success: false, message: "Payment was not completed" });
   });
 
@@ -322,28 +322,14 @@ describe("Stripe from the old client's origin", () => {
 
     vi.setSystemTime(NOW.getTime() + (SANDBOX_LINK_MINUTES + 1) * 60_000);
     expect((await suite.app.request(`${link.pathname}${link.search}`)).status).toBe(403);
-    const expiredPost = await suite.app.request(`${link.pathname}${link.search}`, {
-      method: "POST",
-      body: new URLSearchParams({ outcome: "pay" }),
-    });
+    const expiredPost = await answerCheckout(link, "pay");
     expect(expiredPost.status).toBe(403);
   });
 
   it("sends other callers back to this site's /verify", async () => {
-    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
-    const answer = await answerOf<{ session_url: string }>(
-      await postJson(
-        suite.app,
-        "/api/user/payment-stripe",
-        { appointmentId: booked.appointmentId },
-        { token: booked.user.token },
-      ),
-    );
+    const { answer } = await bookAndCheckout((token) => ({ token }));
     const link = new URL(answer.body.session_url);
-    const paid = await suite.app.request(`${link.pathname}${link.search}`, {
-      method: "POST",
-      body: new URLSearchParams({ outcome: "pay" }),
-    });
+    const paid = await answerCheckout(link, "pay");
     expect(paid.headers.get("Location")).toMatch(/^\/verify\?appointmentId=/);
   });
 });

@@ -1,4 +1,4 @@
-import { appointments, type Consultant } from "@db/schema";
+import { appointments } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cancel, expectFailure, type RequestTarget } from "../../tests/setup/factories";
@@ -7,14 +7,13 @@ import {
   answerOf,
   appointmentRow,
   bookedAppointment,
-  consultantWithFee,
   listedAppointment,
   mailsOfKind,
   onlyPayment,
   paymentRows,
   paymentSnapshot,
   payStripe,
-  slotPicker,
+  pricedSlots,
   verifyStripe,
 } from "../../tests/setup/payments";
 import { closedPort, stripeSettings } from "../../tests/setup/stripe-stand-in";
@@ -23,14 +22,11 @@ import { closedPort, stripeSettings } from "../../tests/setup/stripe-stand-in";
 const FEE_CENTS = 4321;
 
 const suite = frozenSuite({ stripeStandIn: true });
+const slots = pricedSlots(suite, "Daniel Kim", FEE_CENTS);
 /** The same app and database, with the Stripe SDK pointed at a port nobody listens on. */
 let providerDown: RequestTarget;
-let consultant: Consultant;
-let slots: ReturnType<typeof slotPicker>;
 
 beforeAll(async () => {
-  consultant = await consultantWithFee(suite.db, "Daniel Kim", FEE_CENTS);
-  slots = slotPicker(consultant.id);
   providerDown = suite.appWith(stripeSettings(await closedPort()));
 });
 

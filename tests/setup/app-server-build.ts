@@ -63,31 +63,23 @@ export async function appServerBuild(): Promise<ServerBuild> {
     })),
   );
   const all = [{ id: "root", index: undefined, path: "", module: withRouteProps(root) }, ...pages];
-  const parentOf = (id: string) => (id === "root" ? undefined : "root");
+  // The fields a route has both in the build's route table and in its browser manifest.
+  const placeOf = (route: (typeof all)[number]) => ({
+    id: route.id,
+    parentId: route.id === "root" ? undefined : "root",
+    path: route.path,
+    index: route.index,
+  });
   return {
     entry: { module: entry },
-    routes: Object.fromEntries(
-      all.map((route) => [
-        route.id,
-        {
-          id: route.id,
-          parentId: parentOf(route.id),
-          path: route.path,
-          index: route.index,
-          module: route.module,
-        },
-      ]),
-    ),
+    routes: Object.fromEntries(all.map((route) => [route.id, { ...placeOf(route), module: route.module }])),
     assets: {
       entry: { module: "/assets/entry.client.js", imports: [] },
       routes: Object.fromEntries(
         all.map((route) => [
           route.id,
           {
-            id: route.id,
-            parentId: parentOf(route.id),
-            path: route.path,
-            index: route.index,
+            ...placeOf(route),
             hasAction: typeof route.module.action === "function",
             hasLoader: typeof route.module.loader === "function",
             hasClientAction: false,

@@ -7,6 +7,13 @@ export const SAMPLE_APPOINTMENT_ID = "5f0c1c7e-2d4b-4c8a-9e1f-3a2b1c0d9e8f";
 /** 1:30 PM in New York. */
 export const SAMPLE_STARTS_AT = new Date("2027-05-04T17:30:00.000Z");
 
+/** A stand-in for the calendar invitation the booking e-mails attach (its content is not read). */
+export const SAMPLE_INVITE = {
+  filename: "invite.ics",
+  contentType: "text/calendar; method=REQUEST",
+  content: "BEGIN:VCALENDAR",
+};
+
 export function sampleSnapshot(feeCents: number): ConsultantSnapshot {
   return {
     name: "Nina Petrova",

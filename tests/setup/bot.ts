@@ -3,7 +3,10 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { LexRuntimeV2Client, type LexRuntimeV2ServiceException } from "@aws-sdk/client-lex-runtime-v2";
 import { serve } from "@hono/node-server";
 import { NodeHttpHandler } from "@smithy/node-http-handler";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { DatabaseHandle } from "~/infra/db.server";
+import { createTestApp, type TestAppOptions } from "./test-app";
+import { createTestDatabase } from "./test-database";
 
 export interface ListeningServer {
   url: string;
@@ -38,6 +41,50 @@ export function lexClient(url: string): LexRuntimeV2Client {
     // One attempt, so a test sees the server's answer rather than the client's retries.
     maxAttempts: 1,
   });
+}
+
+export interface LexSuite {
+  readonly database: DatabaseHandle;
+  readonly server: ListeningServer;
+  /** The official Lex client, pointed at `server`. */
+  readonly client: LexRuntimeV2Client;
+}
+
+/**
+ * A test database, the app over it served on a free port, and the official Lex client pointed at
+ * it, for one test file: made before its tests (a file's own beforeAll, written after this call,
+ * runs after it) and closed after them. The app options are read once the setup runs (a voice, say,
+ * takes a while to open).
+ */
+export function lexSuite(appOptions: () => TestAppOptions = () => ({})): LexSuite {
+  let database: DatabaseHandle | undefined;
+  let server: ListeningServer | undefined;
+  let client: LexRuntimeV2Client | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await listen(createTestApp(database, appOptions()).app);
+    client = lexClient(server.url);
+  });
+  afterAll(async () => {
+    client?.destroy();
+    await server?.close();
+    await database?.close();
+  });
+  const made = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the Lex suite is used before its setup ran");
+    return value;
+  };
+  return {
+    get database() {
+      return made(database);
+    },
+    get server() {
+      return made(server);
+    },
+    get client() {
+      return made(client);
+    },
+  };
 }
 
 /** Ten upper-case letters or digits, as Lex bot and alias ids are. */

@@ -14,7 +14,13 @@ import { type AppSuite, type AppSuiteOptions, appSuite } from "./app-suite";
  * 5 May on are more than 24 hours ahead (refundable when cancelled).
  */
 export const ZONE = "America/New_York";
-export const NOW = DateTime.fromISO("2027-05-03T12:10", { zone: ZONE }).toJSDate();
+
+/** A wall-clock time in New York ("2027-05-03T12:10") as the instant it is. */
+export function inNewYork(local: string): Date {
+  return DateTime.fromISO(local, { zone: ZONE }).toJSDate();
+}
+
+export const NOW = inNewYork("2027-05-03T12:10");
 
 /**
  * The frozen clock, the database and the app for one test file (see appSuite for the options and

@@ -1,6 +1,6 @@
 import { appointments, consultants, outbox, paymentEvents, payments } from "@db/schema";
 import { and, asc, eq } from "drizzle-orm";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import type { Database } from "~/infra/db.server";
 import {
   type BookingBody,
@@ -50,6 +50,22 @@ export async function consultantWithFee(db: Database, name: string, feeCents: nu
     .returning();
   if (!consultant) throw new Error(`no consultant named ${name}; was the database seeded?`);
   return consultant;
+}
+
+/**
+ * The slots (slotPicker) of a seeded consultant whose fee is set to `feeCents` (consultantWithFee),
+ * set up before the file's tests: a file's own beforeAll, written after this call, runs after it.
+ */
+export function pricedSlots(suite: { readonly db: Database }, name: string, feeCents: number) {
+  let picker: ReturnType<typeof slotPicker> | undefined;
+  beforeAll(async () => {
+    picker = slotPicker((await consultantWithFee(suite.db, name, feeCents)).id);
+  });
+  const made = () => {
+    if (!picker) throw new Error("the priced slots are used before their setup ran");
+    return picker;
+  };
+  return { far: () => made().far(), near: () => made().near() };
 }
 
 /** A fresh user with a booked appointment (one user per appointment keeps the unpaid limit away). */

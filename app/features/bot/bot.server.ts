@@ -22,10 +22,10 @@ import {
   recognizeTextBodySchema,
   type SessionKey,
   type SessionState,
-  sessionKeyProblem,
   sessionStateSchema,
 } from "~/lib/lex-wire";
 import { assistantData } from "./assistant-data.server";
+import { checkSessionKey, checkSizes, jsonBytes, parseBody, validationError } from "./bot-request-checks";
 import { INTENT, knownIntentNames } from "./catalog";
 import { checkClientState, promptForState } from "./client-state";
 import { type InquiryOutcome, takeTurn } from "./dialog";
@@ -61,63 +61,6 @@ export interface BotContext {
   userId?: string;
   /** This turn's message was counted against the session's limit already (a spoken turn, before it was heard). */
   messageCounted?: boolean;
-}
-
-/** Lex's wording for a request that breaks a rule: "1 validation error detected: Value at …". */
-function validationError(path: string, message: string): FeatureError {
-  return new FeatureError(
-    "invalid",
-    `1 validation error detected: Value at '${path}' failed to satisfy constraint: ${message}`,
-  );
-}
-
-/** Checks the four ids of a session's address (and that the built-in assistant speaks the locale). */
-export function checkSessionKey(key: SessionKey): void {
-  const problem = sessionKeyProblem(key);
-  if (problem) throw new FeatureError("invalid", `1 validation error detected: ${problem}`);
-  if (!key.localeId.startsWith("en_")) {
-    throw new FeatureError(
-      "not-found",
-      `Locale '${key.localeId}' is not available for bot '${key.botId}'. The built-in assistant speaks English (en_US, en_GB and other en_ locales).`,
-    );
-  }
-}
-
-/** Parses a request body with a schema, turning the first problem into Lex's validation wording. */
-export function parseBody<T>(
-  schema: {
-    safeParse(
-      input: unknown,
-    ):
-      | { success: true; data: T }
-      | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
-  },
-  body: unknown,
-): T {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue?.path.map(String).join(".") || "body";
-  throw validationError(path, issue?.message ?? "The request is not valid.");
-}
-
-function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value ?? null), "utf8");
-}
-
-function checkSizes(sessionState: unknown, requestAttributes: unknown): void {
-  if (jsonBytes(sessionState) > LIMITS.sessionStateBytes) {
-    throw validationError(
-      "sessionState",
-      `Member must be at most ${LIMITS.sessionStateBytes} bytes as JSON.`,
-    );
-  }
-  if (jsonBytes(requestAttributes) > LIMITS.requestAttributesBytes) {
-    throw validationError(
-      "requestAttributes",
-      `Member must be at most ${LIMITS.requestAttributesBytes} bytes as JSON.`,
-    );
-  }
 }
 
 function rateLimitKey(key: SessionKey): string {

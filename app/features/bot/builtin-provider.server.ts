@@ -7,7 +7,6 @@ import { FeatureError } from "~/lib/errors";
 import type { Message, RecognizeTextResponse, SessionKey } from "~/lib/lex-wire";
 import {
   type BotContext,
-  checkSessionKey,
   countBotMessage,
   deleteSession,
   getSession,
@@ -16,6 +15,7 @@ import {
   recognizeText,
 } from "./bot.server";
 import type { BotProvider, BotVoice, SpokenFormat, StreamingResponse, VoiceSupport } from "./bot-provider";
+import { checkSessionKey } from "./bot-request-checks";
 import { decodeLexHeader, encodeLexHeader } from "./lex-codec.server";
 import { warmUp } from "./nlu";
 import {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { firstCycleOffer } from "~/content/offers";
 import type { SessionState } from "~/lib/lex-wire";
+import { CONSULTATION_SLOTS, consultationAnswers } from "../../../tests/setup/consultation-answers";
 import type { AssistantData } from "./assistant-data";
 import { faqIntentName, INTENT, knownIntentNames } from "./catalog";
 import { checkClientState } from "./client-state";
@@ -55,17 +56,6 @@ function allText(result: TurnResult): string {
     .join("\n");
 }
 
-const CONSULTATION_ANSWERS = [
-  "Ada Lovelace",
-  "ada@example.com",
-  "+44 20 7946 0958",
-  "Digital Marketing",
-  "Startup",
-  "Tech",
-  "GMT",
-  "tomorrow at 2pm",
-];
-
 describe("takeTurn", () => {
   it("answers one-turn questions and closes the intent", async () => {
     const chat = conversation();
@@ -106,21 +96,12 @@ describe("takeTurn", () => {
     const chat = conversation();
     let result = await chat.say("I'd like a free consultation");
     const asked: string[] = [];
-    for (const answer of CONSULTATION_ANSWERS) {
+    for (const answer of consultationAnswers()) {
       expect(result.sessionState.dialogAction?.type).toBe("ElicitSlot");
       asked.push(result.sessionState.dialogAction!.slotToElicit!);
       result = await chat.say(answer);
     }
-    expect(asked).toEqual([
-      "name",
-      "email",
-      "phone",
-      "services",
-      "businessType",
-      "industry",
-      "timezone",
-      "preferredTime",
-    ]);
+    expect(asked).toEqual(CONSULTATION_SLOTS);
     expect(result.sessionState.dialogAction?.type).toBe("ConfirmIntent");
     expect(allText(result)).toContain("ada@example.com");
     expect(chat.submitInquiry).not.toHaveBeenCalled();
@@ -138,7 +119,7 @@ describe("takeTurn", () => {
   it("sends nothing when the visitor says no or cancels", async () => {
     const chat = conversation();
     await chat.say("I'd like a free consultation");
-    for (const answer of CONSULTATION_ANSWERS) await chat.say(answer);
+    for (const answer of consultationAnswers()) await chat.say(answer);
     const result = await chat.say("no");
     expect(result.sessionState.intent).toMatchObject({ state: "Failed", confirmationState: "Denied" });
     expect(chat.submitInquiry).not.toHaveBeenCalled();
@@ -188,7 +169,7 @@ describe("takeTurn", () => {
       },
     });
     await chat.say("I'd like a free consultation");
-    for (const answer of CONSULTATION_ANSWERS) await chat.say(answer);
+    for (const answer of consultationAnswers()) await chat.say(answer);
     const result = await chat.say("yes");
     expect(result.sessionState.dialogAction).toEqual({ type: "ElicitSlot", slotToElicit: "email" });
     expect(result.sessionState.intent?.slots?.name?.value?.interpretedValue).toBe("Ada Lovelace");

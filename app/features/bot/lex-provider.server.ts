@@ -14,8 +14,9 @@ import {
   type SessionKey,
   sessionKeyProblem,
 } from "~/lib/lex-wire";
-import { countBotMessage, parseBody } from "./bot.server";
+import { countBotMessage } from "./bot.server";
 import { type BotProvider, LexServiceError } from "./bot-provider";
+import { parseBody } from "./bot-request-checks";
 import { checkRequestContentType, isAudio, isText, TEXT_CONTENT_TYPE, utf8 } from "./utterance-request";
 
 function invalid(message: string): FeatureError {
@@ -42,6 +43,18 @@ interface LexProviderOptions {
 }
 
 /** Amazon Lex V2 through the official SDK; the session limits and checks stay ours. */
+/** The header Lex's HTTP API carries each field of a streaming operation's output in. */
+const LEX_STREAMING_HEADERS = {
+  inputMode: "x-amz-lex-input-mode",
+  sessionId: "x-amz-lex-session-id",
+  messages: "x-amz-lex-messages",
+  interpretations: "x-amz-lex-interpretations",
+  sessionState: "x-amz-lex-session-state",
+  inputTranscript: "x-amz-lex-input-transcript",
+  requestAttributes: "x-amz-lex-request-attributes",
+  recognizedBotMember: "x-amz-lex-recognized-bot-member",
+} as const;
+
 export function lexProvider(db: Database, options: LexProviderOptions): BotProvider {
   // The SDK loads on first use, so a site on the built-in assistant never loads it.
   let sdk:
@@ -110,16 +123,26 @@ export function lexProvider(db: Database, options: LexProviderOptions): BotProvi
     return source?.transformToByteArray ? await source.transformToByteArray() : new Uint8Array(0);
   }
 
-  function streamingHeaders(
-    output: Record<string, unknown>,
-    names: Record<string, string>,
-  ): Record<string, string> {
+  /**
+   * A streaming operation's answer as Lex sends it over HTTP: the audio as the body and the named
+   * output fields (those set) as their x-amz-lex-* headers.
+   */
+  async function streamingAnswer(
+    output: { contentType?: string; audioStream?: unknown },
+    responseContentType: string,
+    fields: ReadonlyArray<keyof typeof LEX_STREAMING_HEADERS>,
+  ) {
+    const values = output as Record<string, unknown>;
     const headers: Record<string, string> = {};
-    for (const [field, header] of Object.entries(names)) {
-      const value = output[field];
-      if (typeof value === "string" && value !== "") headers[header] = value;
+    for (const field of fields) {
+      const value = values[field];
+      if (typeof value === "string" && value !== "") headers[LEX_STREAMING_HEADERS[field]] = value;
     }
-    return headers;
+    return {
+      contentType: output.contentType ?? responseContentType,
+      headers,
+      body: await bytesOf(output.audioStream),
+    };
   }
 
   return {
@@ -165,20 +188,16 @@ export function lexProvider(db: Database, options: LexProviderOptions): BotProvi
           }),
         ),
       );
-      return {
-        contentType: output.contentType ?? responseContentType,
-        headers: streamingHeaders(output as unknown as Record<string, unknown>, {
-          inputMode: "x-amz-lex-input-mode",
-          sessionId: "x-amz-lex-session-id",
-          messages: "x-amz-lex-messages",
-          interpretations: "x-amz-lex-interpretations",
-          sessionState: "x-amz-lex-session-state",
-          inputTranscript: "x-amz-lex-input-transcript",
-          requestAttributes: "x-amz-lex-request-attributes",
-          recognizedBotMember: "x-amz-lex-recognized-bot-member",
-        }),
-        body: await bytesOf(output.audioStream),
-      };
+      return streamingAnswer(output, responseContentType, [
+        "inputMode",
+        "sessionId",
+        "messages",
+        "interpretations",
+        "sessionState",
+        "inputTranscript",
+        "requestAttributes",
+        "recognizedBotMember",
+      ]);
     },
 
     async putSession(key, request, context) {
@@ -197,16 +216,12 @@ export function lexProvider(db: Database, options: LexProviderOptions): BotProvi
           }),
         ),
       );
-      return {
-        contentType: output.contentType ?? responseContentType,
-        headers: streamingHeaders(output as unknown as Record<string, unknown>, {
-          sessionId: "x-amz-lex-session-id",
-          messages: "x-amz-lex-messages",
-          sessionState: "x-amz-lex-session-state",
-          requestAttributes: "x-amz-lex-request-attributes",
-        }),
-        body: await bytesOf(output.audioStream),
-      };
+      return streamingAnswer(output, responseContentType, [
+        "sessionId",
+        "messages",
+        "sessionState",
+        "requestAttributes",
+      ]);
     },
 
     async getSession(key) {

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from "~/infra/db.server";
 import { createKeptCatalogue, hearCatalogueChanges, type KeptCatalogue } from "~/kept/catalogue.server";
 import { keptDirectoryCards, keptDirectoryEntries } from "~/kept/directory.server";
 import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
+import { inNewYork } from "../../../tests/setup/frozen-suite";
 import { WINDOW_FROM_MAY_3_2027 } from "../../../tests/setup/slot-grid";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { snapshotOf } from "./consultants.server";
@@ -14,12 +15,8 @@ import { type DirectoryQuery, defaultDirectoryQuery } from "./directory-query";
 const NEW_YORK = "America/New_York";
 const BRISBANE = "Australia/Brisbane";
 // Monday 3 May 2027, 9:00 in New York: today's grid is still whole.
-const NOW = DateTime.fromISO("2027-05-03T09:00", { zone: NEW_YORK }).toJSDate();
+const NOW = inNewYork("2027-05-03T09:00");
 const times = { now: NOW, agencyZone: NEW_YORK, visitorZone: NEW_YORK };
-
-function newYork(iso: string): Date {
-  return DateTime.fromISO(iso, { zone: NEW_YORK }).toJSDate();
-}
 
 let database: DatabaseHandle;
 let customerId: string;
@@ -61,10 +58,10 @@ describe("next free times", () => {
   beforeAll(async () => {
     await createConsultant(database.db, { name: "Freetime Open" });
     const busy = await createConsultant(database.db, { name: "Freetime Busy Morning" });
-    await bookStart(busy, newYork("2027-05-03T10:00"));
-    await bookStart(busy, newYork("2027-05-03T10:30"));
+    await bookStart(busy, inNewYork("2027-05-03T10:00"));
+    await bookStart(busy, inNewYork("2027-05-03T10:30"));
     // A cancelled booking frees its slot again.
-    await bookStart(busy, newYork("2027-05-03T11:00"), true);
+    await bookStart(busy, inNewYork("2027-05-03T11:00"), true);
     await createConsultant(database.db, {
       name: "Freetime Wednesday Afternoons",
       workingHours: { "3": { start: 14 * 60, end: 16 * 60 } },
@@ -213,21 +210,21 @@ describe("the kept directory", () => {
     const first = await eventuallyKept(read);
     expect(await read()).toBe(first);
     const firstFree = nextFreeOf(first, consultant.id);
-    expect(firstFree).toBe(newYork("2027-05-03T10:00").toISOString());
+    expect(firstFree).toBe(inNewYork("2027-05-03T10:00").toISOString());
 
     // Booked straight in the database, as another server process would: only its notice tells us.
-    await bookStart(consultant, newYork("2027-05-03T10:00"));
+    await bookStart(consultant, inNewYork("2027-05-03T10:00"));
     const after = await eventually(read, (entries) => nextFreeOf(entries, consultant.id) !== firstFree);
-    expect(nextFreeOf(after, consultant.id)).toBe(newYork("2027-05-03T10:30").toISOString());
+    expect(nextFreeOf(after, consultant.id)).toBe(inNewYork("2027-05-03T10:30").toISOString());
   });
 
   it("asks again when the booking grid moves on to the next half hour", async () => {
     const consultant = await createConsultant(database.db, { name: "Kept Directory Two" });
     const at = (now: Date) => keptDirectoryEntries(kept, database.db, question, { ...times, now });
-    const before = await at(newYork("2027-05-03T11:10"));
-    expect(nextFreeOf(before, consultant.id)).toBe(newYork("2027-05-03T11:30").toISOString());
-    const later = await at(newYork("2027-05-03T11:40"));
-    expect(nextFreeOf(later, consultant.id)).toBe(newYork("2027-05-03T12:00").toISOString());
+    const before = await at(inNewYork("2027-05-03T11:10"));
+    expect(nextFreeOf(before, consultant.id)).toBe(inNewYork("2027-05-03T11:30").toISOString());
+    const later = await at(inNewYork("2027-05-03T11:40"));
+    expect(nextFreeOf(later, consultant.id)).toBe(inNewYork("2027-05-03T12:00").toISOString());
   });
 
   it("keeps the cards until the visitor's own day moves on, even within a half hour", async () => {
@@ -250,7 +247,7 @@ describe("the kept directory", () => {
     const read = () => keptDirectoryCards(kept, database.db, question, times);
     const first = await eventuallyKept(read);
     expect(first.find((card) => card.id === consultant.id)?.nextFree.time).toBe("Today at 10:00 AM");
-    await bookStart(consultant, newYork("2027-05-03T10:00"));
+    await bookStart(consultant, inNewYork("2027-05-03T10:00"));
     const timeOf = (cards: DirectoryCard[]) => cards.find((card) => card.id === consultant.id)?.nextFree.time;
     const after = await eventually(read, (cards) => timeOf(cards) !== "Today at 10:00 AM");
     expect(after.find((card) => card.id === consultant.id)?.nextFree.time).toBe("Today at 10:30 AM");

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { auditLog, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
-import { DateTime } from "luxon";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookAppointment, OUTSIDE_WORKING_HOURS_MESSAGE } from "~/features/booking/booking.server";
@@ -16,6 +15,7 @@ import {
   createUserWithRole,
   createUserWithSession,
 } from "../../../tests/setup/factories";
+import { inNewYork, ZONE } from "../../../tests/setup/frozen-suite";
 import { pictureUpload, smallPng } from "../../../tests/setup/pictures";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { consultantSlots, findConsultant, listConsultants } from "./consultants.server";
@@ -28,14 +28,8 @@ import {
   updateConsultant,
 } from "./staff-consultants.server";
 
-const NEW_YORK = "America/New_York";
 // Monday 3 May 2027, 9:00 in New York: the whole week ahead is open.
-const NOW = DateTime.fromISO("2027-05-03T09:00", { zone: NEW_YORK }).toJSDate();
-
-/** A wall-clock time in New York as an instant. */
-function wallClock(iso: string): Date {
-  return DateTime.fromISO(iso, { zone: NEW_YORK }).toJSDate();
-}
+const NOW = inNewYork("2027-05-03T09:00");
 
 let database: DatabaseHandle;
 let uploadDirectory: string;
@@ -64,7 +58,7 @@ const validFields = {
 };
 
 function bookingContext(now = NOW) {
-  return { zone: NEW_YORK, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now };
+  return { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now };
 }
 
 async function auditEntriesFor(targetId: string) {
@@ -285,7 +279,7 @@ describe("archiving a consultant", () => {
     const booked = await bookAppointment(
       database.db,
       customer.id,
-      { docId: consultant.id, startsAt: wallClock("2027-05-04T10:00") },
+      { docId: consultant.id, startsAt: inNewYork("2027-05-04T10:00") },
       bookingContext(),
     );
     await archiveConsultant(database.db, consultant.id, { version: 1 }, staff, { now: NOW });
@@ -296,7 +290,7 @@ describe("archiving a consultant", () => {
       bookAppointment(
         database.db,
         customer.id,
-        { docId: consultant.id, startsAt: wallClock("2027-05-04T11:00") },
+        { docId: consultant.id, startsAt: inNewYork("2027-05-04T11:00") },
         bookingContext(),
       ),
     ).rejects.toMatchObject({ kind: "not-found" });
@@ -330,12 +324,12 @@ describe("working hours and days off", () => {
       workingHours: { "2": { start: 840, end: 960 } },
       daysOff: ["2027-05-11"],
     });
-    const days = await consultantSlots(database.db, consultant, { zone: NEW_YORK, now: NOW });
+    const days = await consultantSlots(database.db, consultant, { zone: ZONE, now: NOW });
     const offered = days.filter((day) => day.slots.length > 0);
     expect(
       offered.map((day) => [
         day.date,
-        day.slots.map((slot) => formatSlotClock(new Date(slot.startsAt), NEW_YORK)),
+        day.slots.map((slot) => formatSlotClock(new Date(slot.startsAt), ZONE)),
       ]),
     ).toEqual([["2027-05-04", ["02:00 PM", "02:30 PM", "03:00 PM", "03:30 PM"]]]);
 
@@ -344,7 +338,7 @@ describe("working hours and days off", () => {
       bookAppointment(
         database.db,
         customer.id,
-        { docId: consultant.id, startsAt: wallClock(startsAt) },
+        { docId: consultant.id, startsAt: inNewYork(startsAt) },
         bookingContext(),
       );
     await expect(book("2027-05-04T10:00")).rejects.toMatchObject({
@@ -363,7 +357,7 @@ describe("working hours and days off", () => {
     await expect(book("2027-05-06T12:00")).rejects.toMatchObject({
       message: OUTSIDE_WORKING_HOURS_MESSAGE,
     });
-    const after = await consultantSlots(database.db, dayOff!, { zone: NEW_YORK, now: NOW });
+    const after = await consultantSlots(database.db, dayOff!, { zone: ZONE, now: NOW });
     expect(after.find((day) => day.date === "2027-05-06")!.slots).toEqual([]);
     expect(after.find((day) => day.date === "2027-05-07")!.slots).toHaveLength(22);
   });

@@ -199,49 +199,40 @@ export async function updateConsultant(
  * customers and staff. Consultants are archived, never deleted, so history and the audit log
  * keep pointing at them.
  */
-export async function archiveConsultant(
-  db: Database,
-  id: unknown,
-  input: unknown,
-  actor: Actor,
-  options: { now: Date },
-): Promise<Consultant> {
-  const { version } = parseInput(consultantVersionSchema, input);
-  return changeConsultant(db, id, version, actor, options.now, (current) => {
-    if (current.archivedAt) throw new FeatureError("conflict", "This consultant is already archived.");
-    return {
-      changes: { archivedAt: options.now },
-      audit: {
-        action: "consultant.archive",
-        summary: `Archived ${current.name}`,
-        before: { archivedAt: null },
-        after: { archivedAt: options.now },
-      },
-    };
-  });
-}
+export const archiveConsultant = setArchived(true);
 
 /** Brings an archived consultant back to the listing (with their availability as it was). */
-export async function restoreConsultant(
-  db: Database,
-  id: unknown,
-  input: unknown,
-  actor: Actor,
-  options: { now: Date },
-): Promise<Consultant> {
-  const { version } = parseInput(consultantVersionSchema, input);
-  return changeConsultant(db, id, version, actor, options.now, (current) => {
-    if (!current.archivedAt) throw new FeatureError("conflict", "This consultant is not archived.");
-    return {
-      changes: { archivedAt: null },
-      audit: {
-        action: "consultant.restore",
-        summary: `Restored ${current.name}`,
-        before: { archivedAt: current.archivedAt },
-        after: { archivedAt: null },
-      },
-    };
-  });
+export const restoreConsultant = setArchived(false);
+
+/** Archiving or restoring; refused when the consultant already stands where staff asked. */
+function setArchived(archived: boolean) {
+  return (
+    db: Database,
+    id: unknown,
+    input: unknown,
+    actor: Actor,
+    options: { now: Date },
+  ): Promise<Consultant> => {
+    const { version } = parseInput(consultantVersionSchema, input);
+    return changeConsultant(db, id, version, actor, options.now, (current) => {
+      if (Boolean(current.archivedAt) === archived) {
+        const message = archived
+          ? "This consultant is already archived."
+          : "This consultant is not archived.";
+        throw new FeatureError("conflict", message);
+      }
+      const archivedAt = archived ? options.now : null;
+      return {
+        changes: { archivedAt },
+        audit: {
+          action: archived ? "consultant.archive" : "consultant.restore",
+          summary: `${archived ? "Archived" : "Restored"} ${current.name}`,
+          before: { archivedAt: current.archivedAt },
+          after: { archivedAt },
+        },
+      };
+    });
+  };
 }
 
 interface PlannedChange {

@@ -1,5 +1,4 @@
 import { outbox } from "@db/schema";
-import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import {
@@ -9,14 +8,13 @@ import {
   insertPayment,
 } from "../../../tests/setup/back-office";
 import { createConsultant, createUserWithRole } from "../../../tests/setup/factories";
+import { inNewYork, ZONE } from "../../../tests/setup/frozen-suite";
 import { testSecrets } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { type DashboardFigures, dashboardFigures } from "./dashboard.server";
 
-const ZONE = "America/New_York";
 /** Wednesday 12 May 2027, 3 PM in New York. */
-const NOW = DateTime.fromISO("2027-05-12T15:00", { zone: ZONE }).toJSDate();
-const at = (local: string) => DateTime.fromISO(local, { zone: ZONE }).toJSDate();
+const NOW = inNewYork("2027-05-12T15:00");
 
 let database: DatabaseHandle;
 let figures: DashboardFigures;
@@ -31,15 +29,15 @@ beforeAll(async () => {
     insertAppointment(db, {
       userId: customer.id,
       consultant,
-      startsAt: at(startsAt),
-      createdAt: at(createdAt),
+      startsAt: inNewYork(startsAt),
+      createdAt: inNewYork(createdAt),
       ...extra,
     });
 
   ids.laterToday = (await book("2027-05-12T17:00", "2027-05-11T09:00")).id;
-  await book("2027-05-12T10:00", "2027-05-11T09:30", { cancelledAt: at("2027-05-11T12:00") });
+  await book("2027-05-12T10:00", "2027-05-11T09:30", { cancelledAt: inNewYork("2027-05-11T12:00") });
   ids.inThreeDays = (
-    await book("2027-05-15T11:00", "2027-05-04T09:00", { paidAt: at("2027-05-04T10:00") })
+    await book("2027-05-15T11:00", "2027-05-04T09:00", { paidAt: inNewYork("2027-05-04T10:00") })
   ).id;
   await book("2027-05-21T11:00", "2027-04-01T09:00");
   await book("2027-05-11T11:00", "2027-05-10T00:30");
@@ -48,8 +46,8 @@ beforeAll(async () => {
     insertPayment(db, {
       appointmentId,
       amountCents,
-      paidAt: at(paidAt),
-      refundedAt: refundedAt ? at(refundedAt) : undefined,
+      paidAt: inNewYork(paidAt),
+      refundedAt: refundedAt ? inNewYork(refundedAt) : undefined,
     });
 
   // The week of a payment is the agency's: Sunday 11:30 PM in New York is already Monday in UTC.

@@ -1,21 +1,20 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { OrderGateway } from "~/infra/payment-gateways.server";
 import { cancel, expectFailure, nextAddress } from "../../../tests/setup/factories";
 import { frozenSuite } from "../../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
-  consultantWithFee,
   eventRows,
   listedAppointment,
   mailsOfKind,
   onlyPayment,
   paymentSnapshot,
   payRazorpay,
-  slotPicker,
+  pricedSlots,
   verifyRazorpay,
 } from "../../../tests/setup/payments";
 
@@ -118,12 +117,7 @@ const suite = frozenSuite({
     };
   },
 });
-let slots: ReturnType<typeof slotPicker>;
-
-beforeAll(async () => {
-  const consultant = await consultantWithFee(suite.db, "Nina Petrova", FEE_CENTS);
-  slots = slotPicker(consultant.id);
-});
+const slots = pricedSlots(suite, "Nina Petrova", FEE_CENTS);
 afterAll(() => {
   razorpayStandIn.server?.close();
 });

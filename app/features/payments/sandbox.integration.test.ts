@@ -6,7 +6,6 @@ import { frozenSuite } from "../../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
-  consultantWithFee,
   listedAppointment,
   mailsOfKind,
   onlyPayment,
@@ -14,7 +13,7 @@ import {
   paymentSnapshot,
   payRazorpay,
   payStripe,
-  slotPicker,
+  pricedSlots,
   verifyRazorpay,
   verifyStripe,
 } from "../../../tests/setup/payments";
@@ -29,11 +28,9 @@ const FEE_CENTS = 6420;
  * sandbox checkout page calls completeSandboxCheckout with the app's own gateways and secrets.
  */
 const suite = frozenSuite({ gateways: true });
-let slots: ReturnType<typeof slotPicker>;
+const slots = pricedSlots(suite, "Emma Wilson", FEE_CENTS);
 
-beforeAll(async () => {
-  const consultant = await consultantWithFee(suite.db, "Emma Wilson", FEE_CENTS);
-  slots = slotPicker(consultant.id);
+beforeAll(() => {
   expect({ stripe: suite.gateways.stripe?.mode, razorpay: suite.gateways.razorpay?.mode }).toEqual({
     stripe: "sandbox",
     razorpay: "sandbox",

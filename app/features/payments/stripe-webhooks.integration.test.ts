@@ -1,19 +1,18 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectFailure, nextAddress } from "../../../tests/setup/factories";
 import { frozenSuite } from "../../../tests/setup/frozen-suite";
 import {
   answerOf,
   bookedAppointment,
-  consultantWithFee,
   eventRows,
   listedAppointment,
   mailsOfKind,
   onlyPayment,
   paymentSnapshot,
   payStripe,
-  slotPicker,
+  pricedSlots,
   verifyStripe,
 } from "../../../tests/setup/payments";
 import type { StandInSession } from "../../../tests/setup/stripe-stand-in";
@@ -24,12 +23,7 @@ const FEE_CENTS = 9876;
 const stripe = new Stripe("sk_test_x");
 
 const suite = frozenSuite({ stripeStandIn: true });
-let slots: ReturnType<typeof slotPicker>;
-
-beforeAll(async () => {
-  const consultant = await consultantWithFee(suite.db, "Grace Thompson", FEE_CENTS);
-  slots = slotPicker(consultant.id);
-});
+const slots = pricedSlots(suite, "Grace Thompson", FEE_CENTS);
 
 /** A booked appointment with an open Checkout Session at the stand-in. */
 async function openCheckout() {

@@ -102,6 +102,52 @@ async function checkTypeOffered(transaction: Transaction, type: string, keep?: s
   }
 }
 
+/** The project, locked for the rest of the transaction so two edits cannot both read its old version. */
+async function lockedProject(transaction: Transaction, projectId: string): Promise<Project> {
+  const [project] = await transaction.select().from(projects).where(eq(projects.id, projectId)).for("update");
+  if (!project) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
+  return project;
+}
+
+/** The project type, locked for the rest of the transaction (types are changed in place). */
+async function lockedProjectType(
+  transaction: Transaction,
+  type: string,
+): Promise<typeof projectTypes.$inferSelect> {
+  const [found] = await transaction
+    .select()
+    .from(projectTypes)
+    .where(eq(projectTypes.type, type))
+    .for("update");
+  if (!found) throw new FeatureError("not-found", TYPE_NOT_FOUND);
+  return found;
+}
+
+/** The audit entry of archiving or restoring a project or a type: `<targetType>.archive` or `.restore`. */
+function recordArchiving(
+  transaction: Transaction,
+  actor: Actor,
+  targetType: "project" | "project-type",
+  targetId: string,
+  title: string,
+  change: { was: boolean; archived: boolean; now: Date },
+): Promise<void> {
+  const { was, archived, now } = change;
+  return recordAudit(
+    transaction,
+    actor,
+    {
+      action: `${targetType}.${archived ? "archive" : "restore"}`,
+      targetType,
+      targetId,
+      summary: `${title} ${archived ? "archived" : "restored"}`,
+      before: { archived: was },
+      after: { archived },
+    },
+    now,
+  );
+}
+
 function auditedFields(
   project: Pick<Project, "name" | "summary" | "status" | "type" | "roiBasisPoints" | "image">,
 ) {
@@ -173,12 +219,7 @@ export async function updateProject(
   if (current.version !== fields.version) throw changedBySomeoneElse();
   await saveWithPicture(db, picture, PROJECT_PICTURE_SIZE, (image, replacing) =>
     db.transaction(async (transaction) => {
-      const [before] = await transaction
-        .select()
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .for("update");
-      if (!before) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
+      const before = await lockedProject(transaction, projectId);
       replacing(before.image);
       await checkTypeOffered(transaction, fields.type, before.type);
       const next = {
@@ -224,30 +265,17 @@ export async function setProjectArchived(
   const expected = Number(version);
   if (!Number.isInteger(expected)) throw new FeatureError("invalid", "Please reload the page and try again.");
   return db.transaction(async (transaction) => {
-    const [before] = await transaction
-      .select()
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .for("update");
-    if (!before) throw new FeatureError("not-found", PROJECT_NOT_FOUND);
+    const before = await lockedProject(transaction, projectId);
     if (before.version !== expected) throw changedBySomeoneElse();
     await transaction
       .update(projects)
       .set({ archivedAt: archived ? now : null, version: before.version + 1, updatedAt: now })
       .where(eq(projects.id, projectId));
-    await recordAudit(
-      transaction,
-      actor,
-      {
-        action: archived ? "project.archive" : "project.restore",
-        targetType: "project",
-        targetId: projectId,
-        summary: `Project "${before.name}" ${archived ? "archived" : "restored"}`,
-        before: { archived: before.archivedAt !== null },
-        after: { archived },
-      },
+    await recordArchiving(transaction, actor, "project", projectId, `Project "${before.name}"`, {
+      was: before.archivedAt !== null,
+      archived,
       now,
-    );
+    });
     return { name: before.name };
   });
 }
@@ -297,12 +325,7 @@ export async function updateProjectType(
 ): Promise<void> {
   const fields = parseInput(projectTypeSchema, input);
   await db.transaction(async (transaction) => {
-    const [before] = await transaction
-      .select()
-      .from(projectTypes)
-      .where(eq(projectTypes.type, fields.type))
-      .for("update");
-    if (!before) throw new FeatureError("not-found", TYPE_NOT_FOUND);
+    const before = await lockedProjectType(transaction, fields.type);
     if (before.label !== shown.label || String(before.sortOrder) !== String(shown.sortOrder)) {
       throw changedBySomeoneElse();
     }
@@ -337,30 +360,17 @@ export async function setProjectTypeArchived(
     throw new FeatureError("not-found", TYPE_NOT_FOUND);
   }
   return db.transaction(async (transaction) => {
-    const [before] = await transaction
-      .select()
-      .from(projectTypes)
-      .where(eq(projectTypes.type, type))
-      .for("update");
-    if (!before) throw new FeatureError("not-found", TYPE_NOT_FOUND);
+    const before = await lockedProjectType(transaction, type);
     if ((before.archivedAt !== null) === archived) return { label: before.label };
     await transaction
       .update(projectTypes)
       .set({ archivedAt: archived ? now : null })
       .where(eq(projectTypes.type, type));
-    await recordAudit(
-      transaction,
-      actor,
-      {
-        action: archived ? "project-type.archive" : "project-type.restore",
-        targetType: "project-type",
-        targetId: type,
-        summary: `Project type "${before.label}" ${archived ? "archived" : "restored"}`,
-        before: { archived: !archived },
-        after: { archived },
-      },
+    await recordArchiving(transaction, actor, "project-type", type, `Project type "${before.label}"`, {
+      was: !archived,
+      archived,
       now,
-    );
+    });
     return { label: before.label };
   });
 }

@@ -52,16 +52,16 @@ function spokenTimes(): string[] {
   return times;
 }
 
-function namesAndAnswers(): string[] {
+function namesAndAnswers(consultantNames: readonly string[]): string[] {
   const sentences: string[] = [...ANSWERS];
-  for (const consultant of demoConsultants) {
-    const [first] = consultant.name.split(" ");
+  for (const name of consultantNames) {
+    const [first] = name.split(" ");
     sentences.push(
-      consultant.name,
-      `book with ${consultant.name}`,
-      `is ${consultant.name} available`,
+      name,
+      `book with ${name}`,
+      `is ${name} available`,
       `when is ${first} free`,
-      `tell me about ${consultant.name}`,
+      `tell me about ${name}`,
     );
   }
   for (const speciality of specialities) {
@@ -82,8 +82,14 @@ function namesAndAnswers(): string[] {
   return sentences;
 }
 
-/** The sentences as word lists, in a fixed order (the model is the same for the same content). */
-export function voiceCorpus(): string[][] {
-  const texts = [...trainingExamples().map((example) => example.text), ...namesAndAnswers()];
+/**
+ * The sentences as word lists, in a fixed order (the model is the same for the same content). The
+ * consultants are the seeded ones and any others staff added (the names the database holds at start).
+ */
+export function voiceCorpus(moreConsultantNames: readonly string[] = []): string[][] {
+  const names = [
+    ...new Set([...demoConsultants.map((consultant) => consultant.name), ...moreConsultantNames]),
+  ].sort();
+  const texts = [...trainingExamples().map((example) => example.text), ...namesAndAnswers(names)];
   return texts.map(spokenWords).filter((words) => words.length > 0);
 }

@@ -12,6 +12,7 @@ import { pronounce } from "~/infra/speech/pronunciations.server";
 import { createRecognizer, type Recognizer } from "~/infra/speech/recognizer.server";
 import { createSynthesizer, SPOKEN_SAMPLE_RATE } from "~/infra/speech/synthesizer.server";
 import { createBotVoice } from "./bot-voice.server";
+import { voiceCorpus } from "./voice-corpus";
 import { writeVoiceModel } from "./voice-model.server";
 
 /** Questions that may wait for a decoder beyond those being heard; one more is told to retry. */
@@ -59,6 +60,8 @@ export function buildVoiceModel(directory = voiceModelDirectory()): string {
 
 interface VoiceOptions {
   modelDirectory?: string;
+  /** Consultants' names beyond the seeded ones (staff's), so that the recognizer knows them too. */
+  consultantNames?: readonly string[];
   decoders?: number;
   /** Other shared objects than Debian's (a test of a machine without them). */
   libraryFiles?: Parameters<typeof openSpeechLibraries>[0];
@@ -70,7 +73,11 @@ export function openVoice(options: VoiceOptions = {}): OpenedVoice {
   const { libraries } = opened;
   let recognizer: Recognizer;
   try {
-    const model = writeVoiceModel(options.modelDirectory ?? voiceModelDirectory(), pronounce);
+    const model = writeVoiceModel(
+      options.modelDirectory ?? voiceModelDirectory(),
+      pronounce,
+      voiceCorpus(options.consultantNames),
+    );
     recognizer = createRecognizer(libraries.recognizer, {
       languageModelFile: model.languageModelFile,
       dictionaryFile: model.dictionaryFile,

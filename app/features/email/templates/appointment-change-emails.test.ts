@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_MEETING_URL, sampleBookingEmailData } from "../../../../tests/setup/appointment-fixtures";
+import {
+  SAMPLE_INVITE,
+  SAMPLE_MEETING_URL,
+  sampleBookingEmailData,
+} from "../../../../tests/setup/appointment-fixtures";
 import { expectMail } from "../../../../tests/setup/email-reading";
 import {
   appointmentCancelledByAgencyEmail,
@@ -8,12 +12,6 @@ import {
 } from "./appointment-change-emails";
 import type { BookingEmailData } from "./booking-emails";
 
-const MEETING_URL = SAMPLE_MEETING_URL;
-const invite = {
-  filename: "invite.ics",
-  contentType: "text/calendar; method=REQUEST",
-  content: "BEGIN:VCALENDAR",
-};
 const data: BookingEmailData = sampleBookingEmailData(123_450);
 const WHEN = "Tuesday, May 4, 2027 at 1:30 PM EDT";
 const BEFORE = "Monday, May 3, 2027 at 10:00 AM EDT";
@@ -22,7 +20,7 @@ describe("the agency's cancellation e-mail", () => {
   const cancelled = (money: "refunded" | "kept" | "unpaid") =>
     appointmentCancelledByAgencyEmail({
       ...data,
-      invite,
+      invite: SAMPLE_INVITE,
       reason: "Nina is ill <today>.",
       money,
       agencyEmail: "agency@example.com",
@@ -36,7 +34,7 @@ describe("the agency's cancellation e-mail", () => {
         kind: "appointment-cancelled-by-agency",
         to: "ada@example.com",
         replyTo: "agency@example.com",
-        attachments: [invite],
+        attachments: [SAMPLE_INVITE],
         subject: `We cancelled your consultation with Nina Petrova on ${WHEN}`,
       },
       [
@@ -59,7 +57,7 @@ describe("the agency's cancellation e-mail", () => {
 });
 
 describe("the reschedule e-mails", () => {
-  const moved = { ...data, invite, previousStartsAt: new Date("2027-05-03T14:00:00.000Z") };
+  const moved = { ...data, invite: SAMPLE_INVITE, previousStartsAt: new Date("2027-05-03T14:00:00.000Z") };
 
   it("tell the customer the old and the new time, that the payment stays, with the calendar update", () => {
     expectMail(
@@ -67,13 +65,13 @@ describe("the reschedule e-mails", () => {
       {
         kind: "appointment-rescheduled",
         to: "ada@example.com",
-        attachments: [invite],
+        attachments: [SAMPLE_INVITE],
         subject: `New time: your consultation with Nina Petrova is now on ${WHEN}`,
       },
       [
         `We moved your consultation with Nina Petrova from ${BEFORE} to ${WHEN}.`,
         "Everything else stays the same, including any payment you made.",
-        `Join the meeting online at that time (it opens in your browser):\n${MEETING_URL}`,
+        `Join the meeting online at that time (it opens in your browser):\n${SAMPLE_MEETING_URL}`,
         "The attached update moves it in your calendar.",
       ],
     );

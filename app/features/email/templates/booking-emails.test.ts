@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_MEETING_URL, sampleBookingEmailData } from "../../../../tests/setup/appointment-fixtures";
+import {
+  SAMPLE_INVITE,
+  SAMPLE_MEETING_URL,
+  sampleBookingEmailData,
+} from "../../../../tests/setup/appointment-fixtures";
 import { expectMail, linksOf } from "../../../../tests/setup/email-reading";
 import {
   appointmentBookedNoticeEmail,
@@ -9,16 +13,10 @@ import {
   type BookingEmailData,
 } from "./booking-emails";
 
-const MEETING_URL = SAMPLE_MEETING_URL;
-const invite = {
-  filename: "invite.ics",
-  contentType: "text/calendar; method=REQUEST",
-  content: "BEGIN:VCALENDAR",
-};
-const data: BookingEmailData & { agencyEmail: string; invite: typeof invite } = {
+const data: BookingEmailData & { agencyEmail: string; invite: typeof SAMPLE_INVITE } = {
   ...sampleBookingEmailData(123_450),
   agencyEmail: "agency@example.com",
-  invite,
+  invite: SAMPLE_INVITE,
 };
 const WHEN = "Tuesday, May 4, 2027 at 1:30 PM EDT";
 
@@ -30,20 +28,20 @@ describe("the booking e-mails", () => {
       {
         kind: "appointment-confirmation",
         to: "ada@example.com",
-        attachments: [invite],
+        attachments: [SAMPLE_INVITE],
         subject: `Your consultation with Nina Petrova on ${WHEN}`,
       },
       [
         "Hello Ada <Lovelace>,",
         `Your 30-minute consultation with Nina Petrova (Entrepreneurial Consultants) is booked for ${WHEN}.`,
         "Fee: $1,234.50. You can pay online from My Appointments.",
-        `Join the meeting online at that time (it opens in your browser):\n${MEETING_URL}`,
+        `Join the meeting online at that time (it opens in your browser):\n${SAMPLE_MEETING_URL}`,
         "The attached invitation adds it to your calendar.",
         "VA Hub",
       ],
     );
     expect(mail.html).toContain("Hello Ada &lt;Lovelace&gt;,");
-    expect(linksOf(mail.html!)).toEqual([MEETING_URL]);
+    expect(linksOf(mail.html!)).toEqual([SAMPLE_MEETING_URL]);
   });
 
   it("tell the agency who booked whom, when, for how much; a reply goes to the customer", () => {
@@ -69,7 +67,7 @@ describe("the booking e-mails", () => {
       {
         kind: "appointment-cancellation",
         to: "ada@example.com",
-        attachments: [invite],
+        attachments: [SAMPLE_INVITE],
         subject: `Cancelled: your consultation with Nina Petrova on ${WHEN}`,
       },
       [
