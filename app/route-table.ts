@@ -128,6 +128,8 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/my-appointments", file: "routes/my-appointments.tsx", robots: "disallow" },
   // Crawlers are kept out by the /my-appointments row above (robots.txt disallows by prefix).
   { path: "/my-appointments/:appointmentId/calendar.ics", file: "routes/my-appointment-calendar.ts" },
+  // A consultant's private feed (secret address, never linked; it answers X-Robots-Tag: noindex).
+  { path: "/calendar/:feedFile", file: "routes/calendar-feed.ts" },
   { path: "/onboarding", file: "routes/onboarding.tsx", robots: "disallow" },
   { path: "/verify", file: "routes/verify.tsx", robots: "disallow" },
   {

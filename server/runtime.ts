@@ -6,6 +6,8 @@ import { pruneLoginFailures } from "~/features/accounts/login-throttle.server";
 import { demoStaffAccounts, demoStaffDataset } from "~/features/accounts/staff-accounts.server";
 import { startReminderWorker } from "~/features/booking/reminder-worker.server";
 import { pruneBotSessions } from "~/features/bot/bot.server";
+import { calendarContextFrom } from "~/features/calendars/calendar-context.server";
+import { startCalendarWorkers } from "~/features/calendars/calendar-workers.server";
 import { listConsultants } from "~/features/consultants/consultants.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
 import { type OpenedVoice, openVoice } from "~/features/voice/voice-support.server";
@@ -136,6 +138,12 @@ async function startRuntime(): Promise<Runtime> {
     settings: { zone: env.AGENCY_TZ, publicUrl: env.publicUrl },
     intervalMs: env.REMINDER_POLL_MS,
   });
+  const calendarWorkers = startCalendarWorkers({
+    db: database.db,
+    logger,
+    clock: clockFrom(env),
+    context: calendarContextFrom(env, secrets.encryptionKey),
+  });
   const checkpoints =
     database.checkpointIfDue &&
     startPeriodicTask("embedded database checkpoint", database.checkpointIfDue, {
@@ -169,6 +177,7 @@ async function startRuntime(): Promise<Runtime> {
       await speech.close();
       await stopKeeping();
       // Reminders first: their last run may still queue e-mails for the outbox.
+      await calendarWorkers.stop();
       await reminderWorker.stop();
       await outboxWorker.stop();
       await checkpoints?.stop();

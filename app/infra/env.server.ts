@@ -121,6 +121,12 @@ const environmentSchema = z.object({
   RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
   /** The built-in test checkout for providers without keys: on outside production, off in it unless "true". */
   PAYMENT_SANDBOX: z.enum(["true", "false"]).optional(),
+  /** How often a connected calendar's busy times are read (also on "Sync now"). */
+  CALENDAR_SYNC_MINUTES: z.coerce.number().min(0.05).max(1440).default(5),
+  /** After this long without a good sync, a consultant's slots are withheld (never booked blind). */
+  CALENDAR_STALE_MINUTES: z.coerce.number().min(0.1).max(10_080).default(30),
+  /** Lets calendar addresses reach private and loopback networks: a self-hosted calendar, and the tests. */
+  CALENDAR_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   /** Booking attempts a minute per user. */
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Pictures (profile, consultant, project) a minute per user. */

@@ -60,9 +60,12 @@ export function keptAnswer(
   return answers ? answers.get(key, compute) : compute();
 }
 
-/** The consultant whose bookings a notice of db/migrations/0013 says changed, if it names one. */
+/**
+ * The consultant whose bookings (a notice of db/migrations/0013) or connected calendar's busy times
+ * (0016) changed, if the notice names one: either moves that consultant's free slots alone.
+ */
 function consultantWhoseBookingsChanged(payload: string): string | undefined {
-  return /^appointments:([0-9a-f-]{36})$/.exec(payload)?.[1];
+  return /^(?:appointments|calendar):([0-9a-f-]{36})$/.exec(payload)?.[1];
 }
 
 /** A booking of one consultant changes every list (its booked slots) and that consultant's slots. */

@@ -6,7 +6,7 @@ import { PrimaryButton } from "~/components/forms/form-controls";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
 import { consultantCardData } from "~/features/consultants/consultant-card-data";
 import {
-  consultantSlots,
+  consultantSchedule,
   findConsultant,
   listConsultants,
   snapshotOf,
@@ -33,8 +33,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const consultant = await findConsultant(context.db, params.docId);
   if (!consultant) throw data(null, { status: 404 });
   const zone = context.env.AGENCY_TZ;
-  const [days, sameSpeciality] = await Promise.all([
-    consultantSlots(context.db, consultant, { zone }),
+  const [{ days, calendarWithheld }, sameSpeciality] = await Promise.all([
+    consultantSchedule(context.db, consultant, { zone }),
     listConsultants(context.db, { speciality: consultant.speciality }),
   ]);
   const { feeCents, currency, ...described } = snapshotOf(consultant);
@@ -44,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ...described,
       fee: formatMoney(feeCents, currency),
       available: consultant.available,
+      calendarWithheld,
     },
     days,
     zone,
@@ -123,7 +124,13 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
         <h2 id="booking-heading" className="font-semibold text-ink text-xl">
           Booking slots
         </h2>
-        {consultant.available ? (
+        {consultant.available && consultant.calendarWithheld ? (
+          <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+            {consultant.name} is temporarily unavailable: their calendar could not be checked just now, so no
+            times are offered. Please try again later, choose another consultant, or contact us at{" "}
+            {agencyEmail}.
+          </p>
+        ) : consultant.available ? (
           <Form method="post" className="mt-4" noValidate>
             <SlotPicker days={days} zone={zone} profileZone={profileZone} error={actionData?.error} />
             {hasSlots ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inviteUid } from "~/features/booking/calendar-invite";
+import { inviteUid } from "~/features/calendars/calendar-event";
 import type { RequestContext } from "~/request-context.server";
 import { cancel, createUserWithSession, getWith } from "../../tests/setup/factories";
 import { parseICalendar } from "../../tests/setup/icalendar";

@@ -1,8 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
+import { CalendarPanel } from "~/components/staff/calendar-panel";
 import { DaysOffEditor } from "~/components/staff/days-off-editor";
 import { type AppointmentStatus, appointmentStatus } from "~/features/booking/appointment-status";
 import { recordAttendance } from "~/features/booking/attendance.server";
+import { calendarView, calendarViewForPage } from "~/features/calendars/calendar-connections.server";
+import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
+import { isCalendarIntent, runCalendarIntent } from "~/features/calendars/calendar-form.server";
 import { daysOffFromForm } from "~/features/consultants/consultant-schema";
 import {
   getOwnConsultant,
@@ -43,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const now = context.clock();
   const zone = context.env.AGENCY_TZ;
-  const [consultant, upcoming, started] = await Promise.all([
+  const [consultant, upcoming, started, calendar] = await Promise.all([
     getOwnConsultant(context.db, consultantId),
     listOwnAppointments(context.db, consultantId, {
       now,
@@ -55,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       when: "started",
       page: pageNumber(query.get("past")),
     }),
+    calendarView(context.db, consultantId, requestCalendarContext(context)),
   ]);
   const row = ({ appointment, customer }: ScheduledAppointment) => {
     const status = appointmentStatus(appointment);
@@ -86,15 +91,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     upcoming: { ...upcoming, appointments: upcoming.appointments.map(row) },
     started: { ...started, appointments: started.appointments.map(row) },
     confirmingNoShow: query.get("noShow"),
+    calendar: calendarViewForPage(calendar, zone),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, consultantId } = requireConsultant(request, context);
   const form = await readForm(request);
-  const values: Record<string, string> = { ...textValues(form), daysOff: daysOffFromForm(form).join(" ") };
+  // The calendar's password is never sent back into the page.
+  const values: Record<string, string> = {
+    ...textValues(form, ["password"]),
+    daysOff: daysOffFromForm(form).join(" "),
+  };
   const now = context.clock();
   try {
+    if (isCalendarIntent(values.intent)) {
+      const fields = textValues(form);
+      const toast = await runCalendarIntent(
+        context.db,
+        consultantId,
+        values.intent,
+        fields,
+        requestCalendarContext(context),
+      );
+      return redirectWithToast("/my-schedule#calendar-heading", toast, context);
+    }
     if (values.intent === "complete" || values.intent === "no_show") {
       const outcome = values.intent === "complete" ? "completed" : "no_show";
       await recordAttendance(context.db, values.appointmentId, outcome, user, {
@@ -130,7 +151,9 @@ type Failure = { error: string; fieldErrors: Record<string, string>; values: Rec
 export default function MySchedule({ loaderData, actionData }: Route.ComponentProps) {
   const { consultant, upcoming, started, zone, confirmingNoShow } = loaderData;
   const failure = actionData ?? undefined;
-  const markingFailure = failure && failure.values.intent !== "availability" ? failure.error : undefined;
+  const calendarFailure = failure && isCalendarIntent(failure.values.intent) ? failure : undefined;
+  const markingFailure =
+    failure && failure.values.intent !== "availability" && !calendarFailure ? failure.error : undefined;
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -173,10 +196,13 @@ export default function MySchedule({ loaderData, actionData }: Route.ComponentPr
             confirmingNoShow={confirmingNoShow}
           />
         </div>
-        <AvailabilityForm
-          consultant={consultant}
-          failure={failure?.values.intent === "availability" ? failure : undefined}
-        />
+        <div className="min-w-0 space-y-6">
+          <AvailabilityForm
+            consultant={consultant}
+            failure={failure?.values.intent === "availability" ? failure : undefined}
+          />
+          <CalendarPanel calendar={loaderData.calendar} failure={calendarFailure} who="consultant" />
+        </div>
       </div>
     </section>
   );

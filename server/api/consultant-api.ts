@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
 import {
-  consultantSlots,
+  consultantSchedule,
   findConsultant,
   listConsultants,
   upcomingBookings,
@@ -47,11 +47,13 @@ export function consultantApi(answers?: KeptCatalogue["answers"]) {
       const consultant = await findConsultant(context.get("db"), context.req.param("id"));
       if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
       const zone = context.get("env").AGENCY_TZ;
-      const days = await consultantSlots(context.get("db"), consultant, { zone });
+      const { days, calendarWithheld } = await consultantSchedule(context.get("db"), consultant, { zone });
       return encodeJson({
         success: true,
         timeZone: zone,
         available: consultant.available,
+        // The consultant's calendar cannot be trusted just now: no slot is offered until it can.
+        temporarilyUnavailable: calendarWithheld,
         days: legacySlotDays(days, zone),
       });
     });

@@ -4,6 +4,7 @@ import { type AttendanceOutcome, recordAttendance } from "~/features/booking/att
 import { listOwnAppointments } from "~/features/consultants/portal.server";
 import { FeatureError } from "~/lib/errors";
 import { type ApiEnv, NOT_ALLOWED, onlyRoles, requireApiRole } from "./api-env";
+import { calendarApi } from "./calendar-api";
 import { portalAppointment } from "./legacy-shapes";
 
 /** The consultant account and the consultant profile it speaks for; an unlinked account may do nothing. */
@@ -22,7 +23,7 @@ const attendanceMessages: Record<AttendanceOutcome, string> = {
  * The consultant portal's API: a consultant account, about its own consultant profile only.
  * GET /appointments (query `when`: `upcoming` (default) or `started`, and `page`); POST
  * /appointments/{id}/complete and /no-show once it has started. Another consultant's appointment
- * is reported as missing.
+ * is reported as missing. /calendar: the consultant's own calendar connection (calendar-api.ts).
  */
 export function consultantPortalApi() {
   const api = new Hono<ApiEnv>();
@@ -62,6 +63,11 @@ export function consultantPortalApi() {
       return context.json({ success: true, message: attendanceMessages[outcome] });
     });
   }
+
+  api.route(
+    "/calendar",
+    calendarApi(async (context) => ({ consultantId: requirePortalUser(context).consultantId })),
+  );
 
   return api;
 }

@@ -1,6 +1,8 @@
 import { type Appointment, appointments, type Consultant, users } from "@db/schema";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { refuseCalendarConflict } from "~/features/calendars/calendar-blocks.server";
+import { queueCalendarWrites } from "~/features/calendars/calendar-writes.server";
 import { consultantWorksAt, findConsultant, snapshotOf } from "~/features/consultants/consultants.server";
 import { enqueueEmails } from "~/features/email/outbox.server";
 import {
@@ -177,6 +179,7 @@ async function bookCheckedRequest(
           `You already have ${MAX_UNPAID_UPCOMING} unpaid upcoming appointments. Please pay for or cancel one before booking another.`,
         );
       }
+      await refuseCalendarConflict(transaction, consultant.id, startsAt, now);
       const [appointment] = await transaction
         .insert(appointments)
         .values({
@@ -188,6 +191,7 @@ async function bookCheckedRequest(
         })
         .returning();
       await enqueueBookingEmails(transaction, appointment!, user, context);
+      await queueCalendarWrites(transaction, appointment!.id, [consultant.id], now);
       return appointment!;
     });
   } catch (error) {

@@ -1,7 +1,8 @@
 import type { Appointment, EmailAttachment } from "@db/schema";
 import { site } from "~/content/site";
+import { inviteUid } from "~/features/calendars/calendar-event";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
-import { icalendarText, parameterValue, textValue, utcDateTime } from "./icalendar-format";
+import { icalendarText, parameterValue, textValue, utcDateTime } from "~/lib/icalendar-format";
 
 interface InviteDetails {
   appointmentId: string;
@@ -16,11 +17,6 @@ interface InviteDetails {
   attendee: { name: string; email: string };
   /** Raised by every update of the same UID, so calendars apply the latest one. */
   sequence: number;
-}
-
-/** A stable UID per appointment, so a cancellation replaces the invitation in the calendar. */
-export function inviteUid(appointmentId: string): string {
-  return `appointment-${appointmentId}@va-hub`;
 }
 
 /**

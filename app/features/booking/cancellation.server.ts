@@ -1,6 +1,7 @@
 import { type Appointment, appointments, users } from "@db/schema";
 import { eq, sql } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { queueCalendarWrites } from "~/features/calendars/calendar-writes.server";
 import { enqueueEmail, enqueueEmails } from "~/features/email/outbox.server";
 import {
   appointmentCancelledByAgencyEmail,
@@ -129,6 +130,7 @@ async function cancel(
           : CHANGED_BY_SOMEONE_ELSE,
       );
     }
+    await queueCalendarWrites(transaction, cancelled.id, [cancelled.consultantId], now);
     const [customer] = await transaction.select().from(users).where(eq(users.id, cancelled.userId));
     if (refund) await recordRefund(transaction, refund, { appointment: cancelled, customer: customer!, now });
     const invite = appointmentInvite(

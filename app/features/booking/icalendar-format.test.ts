@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { foldLine, icalendarText, parameterValue, textValue, utcDateTime } from "~/lib/icalendar-format";
 import { parseICalendar } from "../../../tests/setup/icalendar";
 import { appointmentInvite } from "./calendar-invite";
-import { foldLine, icalendarText, parameterValue, textValue, utcDateTime } from "./icalendar-format";
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
 

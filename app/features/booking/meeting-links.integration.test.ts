@@ -1,12 +1,12 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { inviteUid } from "~/features/calendars/calendar-event";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
 import { parseICalendar } from "../../../tests/setup/icalendar";
 import { mailsOfKind } from "../../../tests/setup/payments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { type BookingContext, bookAppointment } from "./booking.server";
-import { inviteUid } from "./calendar-invite";
 import { rescheduleAppointment } from "./staff-changes.server";
 
 const ZONE = "America/New_York";

@@ -1,6 +1,8 @@
 import { type Appointment, appointments, users } from "@db/schema";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { refuseCalendarConflict } from "~/features/calendars/calendar-blocks.server";
+import { queueCalendarWrites } from "~/features/calendars/calendar-writes.server";
 import { consultantWorksAt, findConsultant } from "~/features/consultants/consultants.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import {
@@ -141,6 +143,7 @@ export async function rescheduleAppointment(
   }
   try {
     return await db.transaction(async (transaction) => {
+      await refuseCalendarConflict(transaction, consultant.id, startsAt, now);
       const [moved] = await transaction
         .update(appointments)
         .set({
@@ -152,6 +155,7 @@ export async function rescheduleAppointment(
         .where(stillAsSeen(existing.id, existing.calendarSequence))
         .returning();
       if (!moved) throw changedBySomeoneElse();
+      await queueCalendarWrites(transaction, moved.id, [moved.consultantId], now);
       const [customer] = await transaction.select().from(users).where(eq(users.id, moved.userId));
       const mail = {
         appointment: moved,

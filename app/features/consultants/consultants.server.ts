@@ -2,6 +2,7 @@ import { appointments, type Consultant, type ConsultantSnapshot, consultants } f
 import { and, asc, eq, gt, ilike, isNull, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
+import { calendarBlocks, consultantCalendarBlocks } from "~/features/calendars/calendar-blocks.server";
 import { isWorkingTime, type SlotDay, slotWindow } from "~/features/slot-grid/slots";
 import { type Database, preparedPerDatabase } from "~/infra/db.server";
 import { isUuid } from "~/lib/record-id";
@@ -49,18 +50,33 @@ export async function listConsultants(
     .orderBy(asc(consultants.name));
 }
 
-/** The start times of every consultant's active bookings still to come, by consultant id. */
+/**
+ * The start times of every consultant's active bookings still to come, and of the slots their
+ * connected calendar says they are busy in, by consultant id.
+ */
 export async function upcomingBookings(db: Database, now = new Date()): Promise<Map<string, Date[]>> {
   const booked = await db
     .select({ consultantId: appointments.consultantId, startsAt: appointments.startsAt })
     .from(appointments)
     .where(and(isNull(appointments.cancelledAt), gt(appointments.startsAt, now)));
   const byConsultant = new Map<string, Date[]>();
-  for (const booking of booked) {
-    byConsultant.set(booking.consultantId, [
-      ...(byConsultant.get(booking.consultantId) ?? []),
-      booking.startsAt,
-    ]);
+  const add = (consultantId: string, startsAt: Date) => {
+    const starts = byConsultant.get(consultantId);
+    if (starts) starts.push(startsAt);
+    else byConsultant.set(consultantId, [startsAt]);
+  };
+  for (const booking of booked) add(booking.consultantId, booking.startsAt);
+  const connected = await db
+    .select({ id: consultants.id })
+    .from(consultants)
+    .where(isNull(consultants.archivedAt));
+  const blocks = await calendarBlocks(
+    db,
+    connected.map((consultant) => consultant.id),
+    now,
+  );
+  for (const [consultantId, { busyStarts }] of blocks) {
+    for (const start of busyStarts) if (start > now.getTime()) add(consultantId, new Date(start));
   }
   return byConsultant;
 }
@@ -98,26 +114,59 @@ export function consultantWorksAt(
 
 /**
  * The consultant's bookable slots for the next seven days: inside their working hours, not on
- * their days off, none while not available or archived.
+ * their days off, not booked, not busy in their connected calendar; none while not available,
+ * archived, or while their calendar cannot be trusted (`calendarWithheld`: never booked blind).
  */
+export async function consultantSchedule(
+  db: Database,
+  consultant: Consultant,
+  options: { zone: string; now?: Date },
+): Promise<{ days: SlotDay[]; calendarWithheld: boolean }> {
+  const now = options.now ?? new Date();
+  const [booked, calendar] = await Promise.all([
+    bookedStarts(db, consultant.id, now),
+    consultantCalendarBlocks(db, consultant.id, now),
+  ]);
+  const days = slotWindow({
+    now,
+    zone: options.zone,
+    taken: calendar ? union(booked, calendar.busyStarts) : booked,
+    working: consultant,
+  });
+  const calendarWithheld = calendar?.withheld ?? false;
+  const bookable = consultant.available && consultant.archivedAt === null && !calendarWithheld;
+  return { days: bookable ? days : days.map((day) => ({ ...day, slots: [] })), calendarWithheld };
+}
+
+/** The consultant's bookable slots for the next seven days (see consultantSchedule). */
 export async function consultantSlots(
   db: Database,
   consultant: Consultant,
   options: { zone: string; now?: Date },
 ): Promise<SlotDay[]> {
-  const now = options.now ?? new Date();
-  const days = slotWindow({
-    now,
-    zone: options.zone,
-    taken: await takenStarts(db, consultant.id, now),
-    working: consultant,
-  });
-  const bookable = consultant.available && consultant.archivedAt === null;
-  return bookable ? days : days.map((day) => ({ ...day, slots: [] }));
+  return (await consultantSchedule(db, consultant, options)).days;
+}
+
+function union(first: Set<number>, second: ReadonlySet<number>): Set<number> {
+  const all = new Set(first);
+  for (const value of second) all.add(value);
+  return all;
+}
+
+/**
+ * Starts (epoch ms) after `now` that a booking cannot take: the consultant's active appointments
+ * and the slots their connected calendar says they are busy in.
+ */
+export async function takenStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {
+  const [booked, calendar] = await Promise.all([
+    bookedStarts(db, consultantId, now),
+    consultantCalendarBlocks(db, consultantId, now),
+  ]);
+  return calendar ? union(booked, calendar.busyStarts) : booked;
 }
 
 /** Starts of the consultant's active appointments after `now`, as epoch milliseconds. */
-export async function takenStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {
+async function bookedStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {
   const rows = await db
     .select({ startsAt: appointments.startsAt })
     .from(appointments)

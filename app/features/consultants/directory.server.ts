@@ -2,6 +2,7 @@ import { appointments, type Consultant } from "@db/schema";
 import { and, gt, inArray, isNull, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
+import { calendarBlocks } from "~/features/calendars/calendar-blocks.server";
 import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "~/features/slot-grid/slots";
 import type { Database } from "~/infra/db.server";
 import { rememberedZone } from "~/lib/remembered-zone";
@@ -63,8 +64,8 @@ export async function directoryCards(
 
 /**
  * Each consultant's first free start in the booking window (inside their working hours, not on a
- * day off, not booked), or null, by id; null for everyone not taking bookings. One query reads the
- * bookings of them all.
+ * day off, not booked, not busy in their calendar), or null, by id; null for everyone not taking
+ * bookings or whose calendar cannot be trusted. One query reads the bookings of them all.
  */
 async function nextFreeTimes(
   db: Database,
@@ -99,9 +100,18 @@ async function nextFreeTimes(
     starts.add(booking.startsAt.getTime());
     taken.set(booking.consultantId, starts);
   }
+  const calendars = await calendarBlocks(
+    db,
+    bookable.map((consultant) => consultant.id),
+    times.now,
+  );
   const grid = bookingGrid({ now: times.now, zone: times.agencyZone });
   for (const consultant of bookable) {
-    result.set(consultant.id, firstFreeStart(grid, taken.get(consultant.id) ?? new Set(), consultant));
+    const calendar = calendars.get(consultant.id);
+    if (calendar?.withheld) continue;
+    const starts = taken.get(consultant.id) ?? new Set<number>();
+    for (const busy of calendar?.busyStarts ?? []) starts.add(busy);
+    result.set(consultant.id, firstFreeStart(grid, starts, consultant));
   }
   return result;
 }

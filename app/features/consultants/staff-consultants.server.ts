@@ -1,3 +1,4 @@
+import { consultantCalendars } from "@db/calendar-schema";
 import { type Consultant, consultants } from "@db/schema";
 import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { SpecialityName } from "~/content/specialities";
@@ -31,11 +32,27 @@ export interface StaffConsultantFilters {
   /** "active" (default): taking bookings; "unavailable": not archived but switched off. */
   state?: ConsultantState;
   page?: number;
+  /** When a calendar's trust is judged (the request's clock). */
+  now?: Date;
 }
 
 export interface StaffConsultantRow extends Consultant {
   /** Appointments ever booked with the consultant, cancelled ones included. */
   appointmentCount: number;
+  /** What is wrong with the consultant's connected calendar, in words; null when all is well or none is connected. */
+  calendarProblem?: string | null;
+}
+
+/** A connected calendar's trouble for the staff list: not trusted (slots withheld), or failing. */
+function calendarProblemOf(
+  calendar: { lastError: string | null; trustedUntil: Date | null } | null,
+  now: Date,
+): string | null {
+  if (!calendar) return null;
+  if (calendar.trustedUntil === null || calendar.trustedUntil <= now) {
+    return `Calendar not read: slots withheld${calendar.lastError ? ` (${calendar.lastError})` : ""}`;
+  }
+  return calendar.lastError ? `Calendar sync failing: ${calendar.lastError}` : null;
 }
 
 /** Appointments ever booked with the row's consultant (names written out: drizzle would drop the outer table). */
@@ -67,14 +84,21 @@ export async function listConsultantsForStaff(
     .select({
       consultant: consultants,
       appointmentCount,
+      calendar: { lastError: consultantCalendars.lastError, trustedUntil: consultantCalendars.trustedUntil },
     })
     .from(consultants)
+    .leftJoin(consultantCalendars, eq(consultantCalendars.consultantId, consultants.id))
     .where(where)
     .orderBy(asc(consultants.name), asc(consultants.id))
     .limit(STAFF_PAGE_SIZE)
     .offset(offset);
+  const now = filters.now ?? new Date();
   return {
-    consultants: rows.map((row) => ({ ...row.consultant, appointmentCount: row.appointmentCount })),
+    consultants: rows.map((row) => ({
+      ...row.consultant,
+      appointmentCount: row.appointmentCount,
+      calendarProblem: calendarProblemOf(row.calendar, now),
+    })),
     total,
     page,
     pageCount,

@@ -11,8 +11,12 @@ import {
   TextField,
 } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
+import { CalendarPanel } from "~/components/staff/calendar-panel";
 import { DaysOffEditor } from "~/components/staff/days-off-editor";
 import { specialityNames } from "~/content/specialities";
+import { calendarView, calendarViewForPage } from "~/features/calendars/calendar-connections.server";
+import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
+import { isCalendarIntent, runCalendarIntent } from "~/features/calendars/calendar-form.server";
 import {
   clockTime,
   consultantFieldsSchema,
@@ -92,9 +96,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // An edit sends every field too, so the whole record's rules apply to the form either way.
   const fields = formConstraints(consultantFieldsSchema);
   if (!params.consultantId)
-    return { consultant: null, appointmentCount: 0, confirmingArchive: false, fields };
+    return { consultant: null, appointmentCount: 0, confirmingArchive: false, fields, calendar: null };
   const consultant = await getConsultantForStaff(context.db, params.consultantId).catch(asErrorPage);
+  const calendar = await calendarView(context.db, consultant.id, requestCalendarContext(context));
   return {
+    calendar: calendarViewForPage(calendar, context.env.AGENCY_TZ),
     fields,
     consultant: formFields(consultant),
     appointmentCount: consultant.appointmentCount,
@@ -105,11 +111,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireRole(request, context, "admin");
   const form = await readForm(request);
-  const values: Record<string, string> = { ...textValues(form), daysOff: daysOffFromForm(form).join(" ") };
+  // The calendar's password is never sent back into the page.
+  const values: Record<string, string> = {
+    ...textValues(form, ["password"]),
+    daysOff: daysOffFromForm(form).join(" "),
+  };
   const now = context.clock();
   const id = params.consultantId;
   try {
     const intent = values.intent;
+    if (id && isCalendarIntent(intent)) {
+      const calendarContext = requestCalendarContext(context);
+      const toast = await runCalendarIntent(context.db, id, intent, textValues(form), calendarContext, user);
+      const page = href("/admin/consultants/:consultantId", { consultantId: id });
+      return redirectWithToast(`${page}#calendar-heading`, toast, context);
+    }
     if (intent === "save") {
       const picture = await pictureUploadFrom(form.get("image"), user.id, context.env);
       const input = consultantFormInput(form);
@@ -157,8 +173,9 @@ type ConsultantFieldConstraints = Route.ComponentProps["loaderData"]["fields"];
 type Failure = { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 export default function ConsultantEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, appointmentCount, confirmingArchive, fields } = loaderData;
-  const failure = actionData ?? undefined;
+  const { consultant, appointmentCount, confirmingArchive, fields, calendar } = loaderData;
+  const calendarFailure = actionData && isCalendarIntent(actionData.values.intent) ? actionData : undefined;
+  const failure = calendarFailure ? undefined : (actionData ?? undefined);
   return (
     <AdminShell
       title={consultant ? consultant.name : "Add a consultant"}
@@ -187,6 +204,11 @@ export default function ConsultantEdit({ loaderData, actionData }: Route.Compone
         fields={fields}
         failure={failure}
       />
+      {calendar ? (
+        <div className="mt-8">
+          <CalendarPanel calendar={calendar} failure={calendarFailure} who="staff" />
+        </div>
+      ) : null}
       {consultant ? (
         <ArchiveSection consultant={consultant} failure={confirmingArchive ? undefined : failure} />
       ) : null}

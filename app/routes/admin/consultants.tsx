@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     speciality: speciality?.name,
     state,
     page: Number(query.get("page") ?? 1),
+    now: context.clock(),
   });
   return {
     filters: { q: search, speciality: speciality?.slug ?? "", state },
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fee: formatMoney(consultant.feeCents, consultant.currency),
       state: consultant.archivedAt ? "Archived" : consultant.available ? "Taking bookings" : "Not available",
       appointmentCount: consultant.appointmentCount,
+      calendarProblem: consultant.calendarProblem ?? null,
     })),
   };
 }
@@ -184,6 +186,9 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="md:py-3 md:pr-4">
                   <StateLabel state={consultant.state} />
+                  {consultant.calendarProblem ? (
+                    <p className="mt-1 text-amber-900 text-xs">{consultant.calendarProblem}</p>
+                  ) : null}
                 </td>
                 <td className="col-span-2 md:py-3 md:pr-4">
                   <span className="text-muted md:hidden">Appointments: </span>

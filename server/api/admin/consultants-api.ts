@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { findSpeciality } from "~/content/specialities";
 import { type ConsultantState, consultantStates } from "~/features/consultants/consultant-schema";
-import { upcomingBookings } from "~/features/consultants/consultants.server";
+import { findConsultant, upcomingBookings } from "~/features/consultants/consultants.server";
 import {
   createConsultant,
   listConsultantsForStaff,
@@ -13,6 +13,7 @@ import {
 import { type PictureUpload, pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { FeatureError } from "~/lib/errors";
 import { type ApiEnv, requireApiRole } from "../api-env";
+import { calendarApi } from "../calendar-api";
 import { legacyDoctor } from "../legacy-shapes";
 import { parseJsonField, readFormBody, readJsonObject } from "../request-body";
 
@@ -136,6 +137,18 @@ export function adminConsultantsApi() {
     });
     return context.json({ success: true, message: "Consultant updated" });
   });
+
+  api.route(
+    "/:id/calendar",
+    calendarApi(async (context) => {
+      const staff = requireApiRole(context, "admin");
+      const consultant = await findConsultant(context.get("db"), context.req.param("id"), {
+        includeArchived: true,
+      });
+      if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
+      return { consultantId: consultant.id, staff };
+    }),
+  );
 
   return api;
 }

@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { type ConsultantCalendar, calendarBusyTimes, consultantCalendars } from "@db/calendar-schema";
+import { asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "~/infra/db.server";
+import { consumeRateLimit } from "~/infra/rate-limit.server";
+import { FeatureError } from "~/lib/errors";
+import { type BusyTime, busyTimesOf, CalendarDataError } from "./busy-times";
+import { CalendarAccessError, readCalendarTexts } from "./calendar-access.server";
+import type { CalendarContext } from "./calendar-context.server";
+import { isOwnEventUid } from "./calendar-event";
+import { calendarSourceOf } from "./calendar-source.server";
+
+const MINUTE_MS = 60_000;
+/** Busy times are read from a day back (an event under way) to 60 days ahead. */
+const READ_BEHIND_MS = 24 * 60 * MINUTE_MS;
+const READ_AHEAD_MS = 60 * 24 * 60 * MINUTE_MS;
+/** A claimed periodic sync that never finished (a process that died) is due again after this. */
+const CLAIM_LEASE_MS = 2 * MINUTE_MS;
+const DUE_SYNCS_PER_ROUND = 10;
+const INSERT_BATCH = 1_000;
+const SYNC_NOW_PER_MINUTE = 6;
+
+const UNREADABLE_MESSAGE = "The calendar could not be read; the next sync will try again.";
+
+function minutesAfter(moment: Date, minutes: number): Date {
+  return new Date(moment.getTime() + minutes * MINUTE_MS);
+}
+
+function fingerprintOf(busy: readonly BusyTime[]): string {
+  const digest = createHash("sha256");
+  for (const time of busy) digest.update(`${time.startsAt.getTime()}-${time.endsAt.getTime()};`);
+  return digest.digest("base64url");
+}
+
+/** Reads the calendar's busy times; throws the sentence people see when it cannot. */
+async function readBusyTimes(
+  calendar: ConsultantCalendar,
+  context: CalendarContext,
+  now: Date,
+): Promise<BusyTime[]> {
+  const window = {
+    from: new Date(now.getTime() - READ_BEHIND_MS),
+    to: new Date(now.getTime() + READ_AHEAD_MS),
+  };
+  const texts = await readCalendarTexts(
+    calendarSourceOf(calendar, context.encryptionKey),
+    window,
+    context.fetch,
+  );
+  return busyTimesOf(texts, { ...window, zone: context.zone, ignoreUid: isOwnEventUid });
+}
+
+/**
+ * Reads one calendar and keeps what it says. A failure keeps the last good busy times and records
+ * the error in words; the calendar stays trusted until CALENDAR_STALE_MINUTES after its last good
+ * sync, then the consultant's slots are withheld until one succeeds.
+ */
+export async function syncCalendar(
+  db: Database,
+  calendar: ConsultantCalendar,
+  context: CalendarContext,
+): Promise<ConsultantCalendar> {
+  const now = context.now ?? new Date();
+  const nextSyncAt = minutesAfter(now, context.syncMinutes);
+  let busy: BusyTime[];
+  try {
+    busy = await readBusyTimes(calendar, context, now);
+  } catch (error) {
+    const known = error instanceof CalendarAccessError || error instanceof CalendarDataError;
+    const [failed] = await db
+      .update(consultantCalendars)
+      .set({
+        lastAttemptAt: now,
+        lastError: known ? error.message : UNREADABLE_MESSAGE,
+        failingSince: sql`coalesce(${consultantCalendars.failingSince}, ${now.toISOString()}::timestamptz)`,
+        nextSyncAt,
+        updatedAt: now,
+      })
+      .where(eq(consultantCalendars.id, calendar.id))
+      .returning();
+    if (!known) throw error;
+    return failed ?? calendar;
+  }
+  const fingerprint = fingerprintOf(busy);
+  return db.transaction(async (transaction) => {
+    if (fingerprint !== calendar.busyFingerprint) {
+      await transaction.delete(calendarBusyTimes).where(eq(calendarBusyTimes.calendarId, calendar.id));
+      for (let first = 0; first < busy.length; first += INSERT_BATCH) {
+        await transaction.insert(calendarBusyTimes).values(
+          busy.slice(first, first + INSERT_BATCH).map((time) => ({
+            calendarId: calendar.id,
+            consultantId: calendar.consultantId,
+            startsAt: time.startsAt,
+            endsAt: time.endsAt,
+          })),
+        );
+      }
+    }
+    const [synced] = await transaction
+      .update(consultantCalendars)
+      .set({
+        lastAttemptAt: now,
+        lastSyncedAt: now,
+        trustedUntil: minutesAfter(now, context.staleMinutes),
+        lastError: null,
+        failingSince: null,
+        busyCount: busy.length,
+        busyFingerprint: fingerprint,
+        nextSyncAt,
+        updatedAt: now,
+      })
+      .where(eq(consultantCalendars.id, calendar.id))
+      .returning();
+    return synced ?? calendar;
+  });
+}
+
+/** "Sync now": reads the consultant's calendar at once (a few times a minute at most). */
+export async function syncConsultantCalendarNow(
+  db: Database,
+  consultantId: string,
+  context: CalendarContext,
+): Promise<ConsultantCalendar> {
+  const now = context.now ?? new Date();
+  const [calendar] = await db
+    .select()
+    .from(consultantCalendars)
+    .where(eq(consultantCalendars.consultantId, consultantId));
+  if (!calendar) throw new FeatureError("not-found", "No calendar is connected.");
+  await consumeRateLimit(
+    db,
+    { key: `calendar-sync:${consultantId}`, limit: SYNC_NOW_PER_MINUTE, windowSeconds: 60 },
+    now,
+  );
+  return syncCalendar(db, calendar, context);
+}
+
+/**
+ * Syncs the calendars whose time has come. Safe in every process: each claims its calendars by
+ * moving their next sync forward (rows another process holds are skipped), so each is read once.
+ */
+export async function syncDueCalendars(db: Database, context: CalendarContext): Promise<number> {
+  const now = context.now ?? new Date();
+  const due = db
+    .select({ id: consultantCalendars.id })
+    .from(consultantCalendars)
+    .where(lte(consultantCalendars.nextSyncAt, now))
+    .orderBy(asc(consultantCalendars.nextSyncAt))
+    .limit(DUE_SYNCS_PER_ROUND)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(consultantCalendars)
+    .set({ nextSyncAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(inArray(consultantCalendars.id, due))
+    .returning();
+  // One calendar's unexpected failure (already recorded on it) does not hold up the others.
+  const unexpected: unknown[] = [];
+  for (const calendar of claimed) {
+    await syncCalendar(db, calendar, context).catch((error: unknown) => unexpected.push(error));
+  }
+  if (unexpected.length > 0) throw unexpected[0];
+  return claimed.length;
+}
