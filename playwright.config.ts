@@ -55,6 +55,8 @@ function appServer(serverPort: number, dataFolder: string, testClockFile?: strin
       ADMIN_EMAIL: "staff@example.com",
       ADMIN_PASSWORD: "staff pass phrase for tests",
       CORS_ORIGINS: `http://127.0.0.1:${foreignClientPort}`,
+      // The calendar tests' CalDAV server (Radicale) listens on this machine's loopback address.
+      CALENDAR_ALLOW_PRIVATE_ADDRESSES: "true",
       ...(testClockFile ? { TEST_CLOCK_FILE: testClockFile } : {}),
     },
   };

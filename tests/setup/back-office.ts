@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type ConsultantCalendar, calendarWrites, consultantCalendars } from "@db/calendar-schema";
 import {
   type Appointment,
   appointments,
@@ -104,4 +105,36 @@ export function auditEntriesOf(db: Database, targetId: string) {
 
 export function outboxTo(db: Database, recipient: string) {
   return db.select().from(outbox).where(eq(outbox.recipient, recipient));
+}
+
+/**
+ * A consultant's connected calendar in a given state (an ICS address, nothing to fetch), and
+ * optionally one booking waiting to be written to it after a failed attempt.
+ */
+export async function insertCalendar(
+  db: Database,
+  consultantId: string,
+  values: Partial<ConsultantCalendar> & { failingWriteOf?: string } = {},
+): Promise<ConsultantCalendar> {
+  const { failingWriteOf, ...calendarValues } = values;
+  const [row] = await db
+    .insert(consultantCalendars)
+    .values({
+      consultantId,
+      kind: "ics",
+      shownUrl: "https://calendar.example.com",
+      sealedSecret: "not read by these tests",
+      ...calendarValues,
+    })
+    .returning();
+  if (failingWriteOf) {
+    await db.insert(calendarWrites).values({
+      calendarId: row!.id,
+      appointmentId: failingWriteOf,
+      dueAt: new Date(),
+      attempts: 2,
+      lastError: "The calendar server answered 503.",
+    });
+  }
+  return row!;
 }

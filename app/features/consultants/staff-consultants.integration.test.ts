@@ -9,6 +9,7 @@ import { bookAppointment, OUTSIDE_WORKING_HOURS_MESSAGE } from "~/features/booki
 import type { DatabaseHandle } from "~/infra/db.server";
 import { formatSlotClock } from "~/lib/dates";
 import { CHANGED_BY_SOMEONE_ELSE } from "~/lib/errors";
+import { insertAppointment, insertCalendar } from "../../../tests/setup/back-office";
 import {
   countRows,
   createConsultant,
@@ -314,6 +315,45 @@ describe("archiving a consultant", () => {
       "consultant.archive",
       "consultant.restore",
     ]);
+  });
+});
+
+describe("consultants whose calendar needs a look", () => {
+  it("are said so in the list, and the calendar filter finds only them", async () => {
+    const db = database.db;
+    const named = (label: string) => createConsultant(db, { name: `Calendar ${label} ${Date.now()}` });
+    const later = new Date(NOW.getTime() + 20 * 60_000);
+    const [none, healthy, withheld, failing, unwritten] = await Promise.all(
+      ["None", "Healthy", "Withheld", "Failing", "Unwritten"].map(named),
+    );
+    await insertCalendar(db, healthy!.id, { trustedUntil: later });
+    await insertCalendar(db, withheld!.id, { lastError: "The calendar server did not answer." });
+    await insertCalendar(db, failing!.id, { trustedUntil: later, lastError: "Wrong password." });
+    const customer = await createUserWithRole(db, "investor");
+    const appointment = await insertAppointment(db, { userId: customer.id, consultant: unwritten! });
+    await insertCalendar(db, unwritten!.id, { trustedUntil: later, failingWriteOf: appointment.id });
+
+    const all = await listConsultantsForStaff(db, { search: "Calendar ", now: NOW });
+    const problemOf = (id: string) => all.consultants.find((row) => row.id === id)?.calendarProblem;
+    expect(problemOf(none!.id)).toBeNull();
+    expect(problemOf(healthy!.id)).toBeNull();
+    expect(problemOf(withheld!.id)).toBe(
+      "Calendar not read: slots withheld (The calendar server did not answer.)",
+    );
+    expect(problemOf(failing!.id)).toBe("Calendar sync failing: Wrong password.");
+    expect(problemOf(unwritten!.id)).toBe(
+      "Bookings not written to the calendar yet: The calendar server answered 503.",
+    );
+
+    const troubled = await listConsultantsForStaff(db, {
+      search: "Calendar ",
+      calendarTrouble: true,
+      now: NOW,
+    });
+    expect(troubled.consultants.map((row) => row.id).sort()).toEqual(
+      [withheld!.id, failing!.id, unwritten!.id].sort(),
+    );
+    expect(troubled.total).toBe(3);
   });
 });
 

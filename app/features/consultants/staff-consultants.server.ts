@@ -4,6 +4,11 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, type SQL, sql } from "dr
 import type { SpecialityName } from "~/content/specialities";
 import { type Actor, changedFields, escapeLike, recordAudit } from "~/features/audit/audit.server";
 import {
+  calendarHealthColumns,
+  calendarProblemOf,
+  consultantCalendarInTrouble,
+} from "~/features/calendars/calendar-health.server";
+import {
   type PictureUpload,
   PROFILE_PICTURE_SIZE,
   saveWithPicture,
@@ -32,6 +37,8 @@ export interface StaffConsultantFilters {
   /** "active" (default): taking bookings; "unavailable": not archived but switched off. */
   state?: ConsultantState;
   page?: number;
+  /** Only consultants whose connected calendar needs a look (calendar-health.server.ts). */
+  calendarTrouble?: boolean;
   /** When a calendar's trust is judged (the request's clock). */
   now?: Date;
 }
@@ -41,18 +48,6 @@ export interface StaffConsultantRow extends Consultant {
   appointmentCount: number;
   /** What is wrong with the consultant's connected calendar, in words; null when all is well or none is connected. */
   calendarProblem?: string | null;
-}
-
-/** A connected calendar's trouble for the staff list: not trusted (slots withheld), or failing. */
-function calendarProblemOf(
-  calendar: { lastError: string | null; trustedUntil: Date | null } | null,
-  now: Date,
-): string | null {
-  if (!calendar) return null;
-  if (calendar.trustedUntil === null || calendar.trustedUntil <= now) {
-    return `Calendar not read: slots withheld${calendar.lastError ? ` (${calendar.lastError})` : ""}`;
-  }
-  return calendar.lastError ? `Calendar sync failing: ${calendar.lastError}` : null;
 }
 
 /** Appointments ever booked with the row's consultant (names written out: drizzle would drop the outer table). */
@@ -76,6 +71,8 @@ export async function listConsultantsForStaff(
     conditions.push(and(isNull(consultants.archivedAt), eq(consultants.available, true))!);
   if (state === "unavailable")
     conditions.push(and(isNull(consultants.archivedAt), eq(consultants.available, false))!);
+  const now = filters.now ?? new Date();
+  if (filters.calendarTrouble) conditions.push(consultantCalendarInTrouble(now));
   const where = conditions.length ? and(...conditions) : undefined;
   const [totalRow] = await db.select({ total: count() }).from(consultants).where(where);
   const total = totalRow?.total ?? 0;
@@ -84,7 +81,7 @@ export async function listConsultantsForStaff(
     .select({
       consultant: consultants,
       appointmentCount,
-      calendar: { lastError: consultantCalendars.lastError, trustedUntil: consultantCalendars.trustedUntil },
+      calendar: calendarHealthColumns,
     })
     .from(consultants)
     .leftJoin(consultantCalendars, eq(consultantCalendars.consultantId, consultants.id))
@@ -92,7 +89,6 @@ export async function listConsultantsForStaff(
     .orderBy(asc(consultants.name), asc(consultants.id))
     .limit(STAFF_PAGE_SIZE)
     .offset(offset);
-  const now = filters.now ?? new Date();
   return {
     consultants: rows.map((row) => ({
       ...row.consultant,

@@ -1,8 +1,10 @@
+import { calendarWrites } from "@db/calendar-schema";
 import { outbox } from "@db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import {
   insertAppointment,
+  insertCalendar,
   insertInquiry,
   insertKycSubmission,
   insertPayment,
@@ -71,6 +73,25 @@ beforeAll(async () => {
   await mail({ status: "pending" });
   await mail({ status: "sent", attempts: 1 });
 
+  // Calendars: one healthy, one withheld, one failing, one whose booking is not written yet, one
+  // whose old write error was overcome, and an archived consultant's failing one.
+  const trusted = inNewYork("2027-05-12T15:20");
+  const calendarOf = async (name: string, values: Parameters<typeof insertCalendar>[2]) =>
+    insertCalendar(db, (await createConsultant(db, { name })).id, values);
+  await calendarOf("Healthy Calendar", { trustedUntil: trusted });
+  await calendarOf("Withheld Calendar", { trustedUntil: inNewYork("2027-05-12T14:59") });
+  await calendarOf("Failing Calendar", { trustedUntil: trusted, lastError: "Wrong password." });
+  await calendarOf("Unwritten Calendar", { trustedUntil: trusted, failingWriteOf: ids.laterToday });
+  const written = await calendarOf("Written Calendar", { trustedUntil: trusted });
+  await db.insert(calendarWrites).values({
+    calendarId: written.id,
+    appointmentId: ids.inThreeDays,
+    dueAt: null,
+    lastError: "Timed out, then written.",
+  });
+  const archived = await createConsultant(db, { name: "Archived Calendar", archivedAt: NOW });
+  await insertCalendar(db, archived.id, { lastError: "Gone." });
+
   figures = await dashboardFigures(db, NOW, ZONE);
 });
 afterAll(async () => {
@@ -106,6 +127,10 @@ describe("the dashboard's figures", () => {
     expect(figures.newInquiries).toBe(2);
     expect(figures.pendingKyc).toBe(1);
     expect(figures.failingEmails).toBe(2);
+  });
+
+  it("count consultants whose calendar is withheld, failing or not written to", () => {
+    expect(figures.calendarsInTrouble).toBe(3);
   });
 
   it("give 12 weeks of bookings and revenue, Monday to Sunday in the agency's zone", () => {

@@ -2,6 +2,7 @@ import { appointments, inquiries, kycSubmissions, outbox, payments, users } from
 import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { DateTime } from "luxon";
+import { countCalendarsInTrouble } from "~/features/calendars/calendar-health.server";
 import type { Database } from "~/infra/db.server";
 
 /** Money per currency, in cents; most agencies have one, but nothing is lost if there are more. */
@@ -36,6 +37,8 @@ export interface DashboardFigures {
   pendingKyc: number;
   /** Messages given up on, or waiting for another try after an error. */
   failingEmails: number;
+  /** Consultants whose own calendar is not being read, or whose bookings are not being written to it. */
+  calendarsInTrouble: number;
   weeks: WeekFigures[];
 }
 
@@ -72,6 +75,7 @@ export async function dashboardFigures(db: Database, now: Date, zone: string): P
     bookings,
     paid,
     refunded,
+    calendarsInTrouble,
   ] = await Promise.all([
     db
       .select({
@@ -164,6 +168,7 @@ export async function dashboardFigures(db: Database, now: Date, zone: string): P
         and(gte(payments.refundedAt, firstWeek.toJSDate()), lt(payments.refundedAt, chartEnd.toJSDate())),
       )
       .groupBy(sql`1`, sql`2`),
+    countCalendarsInTrouble(db, now),
   ]);
 
   const weeks: WeekFigures[] = Array.from({ length: CHART_WEEKS }, (_, index) => ({
@@ -196,6 +201,7 @@ export async function dashboardFigures(db: Database, now: Date, zone: string): P
     newInquiries: newInquiries[0]?.total ?? 0,
     pendingKyc: pendingKyc[0]?.total ?? 0,
     failingEmails: failingEmails[0]?.total ?? 0,
+    calendarsInTrouble,
     weeks,
   };
 }

@@ -27,15 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const speciality = findSpeciality(query.get("speciality") ?? "");
   const requestedState = query.get("state") as ConsultantState | null;
   const state = requestedState && consultantStates.includes(requestedState) ? requestedState : "all";
+  const calendar = query.get("calendar") === "failing" ? "failing" : "";
   const page = await listConsultantsForStaff(context.db, {
     search,
     speciality: speciality?.name,
     state,
+    calendarTrouble: calendar === "failing",
     page: Number(query.get("page") ?? 1),
     now: context.clock(),
   });
   return {
-    filters: { q: search, speciality: speciality?.slug ?? "", state },
+    filters: { q: search, speciality: speciality?.slug ?? "", state, calendar },
     page: page.page,
     pageCount: page.pageCount,
     total: page.total,
@@ -79,7 +81,7 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Filter consultants"
-        className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_auto] sm:items-end"
+        className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
         <div>
           <label htmlFor="consultant-search" className="block font-medium text-ink text-sm">
@@ -123,9 +125,23 @@ export default function StaffConsultants({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="consultant-calendar" className="block font-medium text-ink text-sm">
+            Calendar
+          </label>
+          <select
+            id="consultant-calendar"
+            name="calendar"
+            defaultValue={filters.calendar}
+            className={selectClass}
+          >
+            <option value="">Any</option>
+            <option value="failing">Failing or withheld</option>
+          </select>
+        </div>
         <button
           type="submit"
-          className="rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
+          className="justify-self-start rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
         >
           Show
         </button>

@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       newInquiries: figures.newInquiries,
       pendingKyc: figures.pendingKyc,
       failingEmails: figures.failingEmails,
+      calendarsInTrouble: figures.calendarsInTrouble,
     },
     upcoming: figures.upcoming.map((appointment) => {
       const day = formatDay(appointment.startsAt, zone);
@@ -93,6 +94,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       to: "/admin/emails?status=failed",
       alert: figures.failingEmails > 0,
     },
+    {
+      label: "Calendars failing",
+      value: figures.calendarsInTrouble,
+      to: "/admin/consultants?calendar=failing",
+      alert: figures.calendarsInTrouble > 0,
+    },
   ];
   return (
     <AdminShell
@@ -103,7 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="figures-heading" className="sr-only">
           Figures
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {tiles.map((tile) => (
             <div
               key={tile.label}
