@@ -6,7 +6,8 @@ import { type AppointmentStatus, appointmentStatus } from "~/features/booking/ap
 import { recordAttendance } from "~/features/booking/attendance.server";
 import { calendarView, calendarViewForPage } from "~/features/calendars/calendar-connections.server";
 import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
-import { isCalendarIntent, runCalendarIntent } from "~/features/calendars/calendar-form.server";
+import { runCalendarIntent } from "~/features/calendars/calendar-form.server";
+import { isCalendarIntent } from "~/features/calendars/calendar-intents";
 import { daysOffFromForm } from "~/features/consultants/consultant-schema";
 import {
   getOwnConsultant,

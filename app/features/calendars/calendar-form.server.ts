@@ -2,21 +2,8 @@ import type { Actor } from "~/features/audit/audit.server";
 import type { Database } from "~/infra/db.server";
 import { disconnectCalendar, saveCalendarSettings } from "./calendar-connections.server";
 import type { CalendarContext } from "./calendar-context.server";
+import type { CalendarIntent } from "./calendar-intents";
 import { syncConsultantCalendarNow } from "./calendar-sync.server";
-
-/** The calendar panel's buttons (app/components/staff/calendar-panel.tsx), as form intents. */
-const calendarIntents = [
-  "calendar-caldav",
-  "calendar-ics",
-  "calendar-sync",
-  "calendar-disconnect",
-  "calendar-rotate-feed",
-] as const;
-export type CalendarIntent = (typeof calendarIntents)[number];
-
-export function isCalendarIntent(intent: string | undefined): intent is CalendarIntent {
-  return (calendarIntents as readonly string[]).includes(intent ?? "");
-}
 
 /**
  * Does what the panel's form asked for the consultant (the consultant themselves, or staff for

@@ -16,7 +16,8 @@ import { DaysOffEditor } from "~/components/staff/days-off-editor";
 import { specialityNames } from "~/content/specialities";
 import { calendarView, calendarViewForPage } from "~/features/calendars/calendar-connections.server";
 import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
-import { isCalendarIntent, runCalendarIntent } from "~/features/calendars/calendar-form.server";
+import { runCalendarIntent } from "~/features/calendars/calendar-form.server";
+import { isCalendarIntent } from "~/features/calendars/calendar-intents";
 import {
   clockTime,
   consultantFieldsSchema,
