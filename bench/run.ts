@@ -6,6 +6,7 @@ import { buildDirectory, startProductionServer } from "./lib/server";
 import { accountsSection } from "./sections/accounts";
 import { adminAppointmentsSection } from "./sections/admin-appointments";
 import { botSection } from "./sections/bot";
+import { calendarsSection } from "./sections/calendars";
 import { clusterSection } from "./sections/cluster";
 import { memorySection } from "./sections/memory";
 import { overloadSection } from "./sections/overload";
@@ -26,6 +27,7 @@ const sections: BenchSection[] = [
   botSection,
   voiceSection,
   adminAppointmentsSection,
+  calendarsSection,
   overloadSection,
   restartSection,
   // Long: ten minutes by default (BENCH_SOAK_SECONDS), then 100,000 requests.

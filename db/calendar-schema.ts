@@ -79,6 +79,10 @@ export const calendarWrites = pgTable(
       .references(() => appointments.id, { onDelete: "cascade" }),
     /** Null once written; otherwise when the next attempt may run (back-off after a failure). */
     dueAt: timestamp("due_at", { withTimezone: true }),
+    /** Bumped by every change queued: a write finishes only the revision it read. */
+    revision: integer("revision").notNull().default(0),
+    /** While a process writes it (a lease: a process that died lets go when it passes). */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     writtenAt: timestamp("written_at", { withTimezone: true }),

@@ -58,7 +58,9 @@ export function calendarApi(
     const message =
       "rotateFeed" in body
         ? "A new feed address was made; the old one no longer works."
-        : "Calendar connected";
+        : view.lastError
+          ? `Calendar connected, but it could not be read: ${view.lastError}`
+          : "Calendar connected";
     return context.json({ success: true, message, calendar: calendarShape(view) });
   });
   api.delete("/", async (context) => {

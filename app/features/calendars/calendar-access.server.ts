@@ -103,6 +103,8 @@ export async function readCalendarTexts(
     const objects = await fetchCalendarObjects({
       calendar: { url: source.collectionUrl },
       timeRange: { start: window.from.toISOString(), end: window.to.toISOString() },
+      // tsdav keeps only hrefs ending in .ics by default; servers may name objects otherwise.
+      urlFilter: () => true,
       headers: getBasicAuthHeaders({ username: source.username, password: source.password }),
       fetch: watched.fetch,
     });

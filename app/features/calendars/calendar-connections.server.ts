@@ -12,12 +12,14 @@ import { decryptText, encryptText } from "~/infra/encryption.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { describeTime } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
-import { busyTimesOf, CalendarDataError } from "./busy-times";
+import { CalendarDataError } from "./busy-times";
+import { busyTimesInThread } from "./busy-times-in-thread.server";
 import { CalendarAccessError, discoverCalDavCollection, readCalendarTexts } from "./calendar-access.server";
 import type { CalendarContext } from "./calendar-context.server";
 import { type CalendarConnection, parseCalendarSettings } from "./calendar-schema";
 import { sealCalendarSecret, shownIcsAddress } from "./calendar-source.server";
 import { syncCalendar } from "./calendar-sync.server";
+import { queueWritesForNewCalendar, writesStillWaiting } from "./calendar-writes.server";
 
 /** Connection attempts a minute per consultant: each one calls an address someone typed. */
 const CONNECTS_PER_MINUTE = 10;
@@ -45,24 +47,41 @@ function feedTokenDigest(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-async function newFeedToken(db: Database, consultantId: string, key: Buffer): Promise<string> {
+/** A new feed token and the row that keeps it (sealed, and as the digest it is found by). */
+function freshFeedToken(key: Buffer) {
   const token = randomBytes(24).toString("base64url");
-  const values = {
-    tokenDigest: feedTokenDigest(token),
-    sealedToken: encryptText(key, token),
-    createdAt: new Date(),
+  return {
+    token,
+    stored: {
+      tokenDigest: feedTokenDigest(token),
+      sealedToken: encryptText(key, token),
+      createdAt: new Date(),
+    },
   };
+}
+
+/** Replaces the consultant's feed token: the old address stops working at once. */
+async function newFeedToken(db: Database | Transaction, consultantId: string, key: Buffer): Promise<string> {
+  const { token, stored } = freshFeedToken(key);
   await db
     .insert(calendarFeeds)
-    .values({ consultantId, ...values })
-    .onConflictDoUpdate({ target: calendarFeeds.consultantId, set: values });
+    .values({ consultantId, ...stored })
+    .onConflictDoUpdate({ target: calendarFeeds.consultantId, set: stored });
   return token;
 }
 
-/** The consultant's feed token, made on first ask. */
+/** The consultant's feed token, made on first ask (two first asks at once agree on one token). */
 async function feedToken(db: Database, consultantId: string, key: Buffer): Promise<string> {
-  const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.consultantId, consultantId));
-  return feed ? decryptText(key, feed.sealedToken) : newFeedToken(db, consultantId, key);
+  const stored = () => db.select().from(calendarFeeds).where(eq(calendarFeeds.consultantId, consultantId));
+  let [feed] = await stored();
+  if (!feed) {
+    await db
+      .insert(calendarFeeds)
+      .values({ consultantId, ...freshFeedToken(key).stored })
+      .onConflictDoNothing({ target: calendarFeeds.consultantId });
+    [feed] = await stored();
+  }
+  return decryptText(key, feed!.sealedToken);
 }
 
 /** The consultant a feed address belongs to, if it is a current one (a rotated token finds nobody). */
@@ -138,9 +157,18 @@ export async function saveCalendarSettings(
   const settings = parseCalendarSettings(input);
   const now = context.now ?? new Date();
   if ("rotateFeed" in settings) {
-    await newFeedToken(db, consultantId, context.encryptionKey);
-    if (staff)
-      await auditCalendarChange(db, staff, consultantId, "calendar.rotate-feed", "New feed address", now);
+    await db.transaction(async (transaction) => {
+      await newFeedToken(transaction, consultantId, context.encryptionKey);
+      if (staff)
+        await auditCalendarChange(
+          transaction,
+          staff,
+          consultantId,
+          "calendar.rotate-feed",
+          "New feed address",
+          now,
+        );
+    });
     return calendarView(db, consultantId, context);
   }
   await consumeRateLimit(
@@ -152,12 +180,22 @@ export async function saveCalendarSettings(
     refusedConnection(error, "caldavUrl" in settings ? "caldavUrl" : "icsUrl"),
   );
   const calendar = await db.transaction(async (transaction) => {
-    // Replacing a calendar forgets the old one's busy times and pending writes with it.
+    // Replacing a calendar forgets the old one's busy times; what it had still to write, and the
+    // upcoming bookings, are written to the new one (a CalDAV one).
+    const stillWaiting = await writesStillWaiting(transaction, consultantId);
     await transaction.delete(consultantCalendars).where(eq(consultantCalendars.consultantId, consultantId));
     const [created] = await transaction
       .insert(consultantCalendars)
-      .values({ consultantId, ...values, createdAt: now, updatedAt: now })
+      // Read just below; the periodic sync takes over after CALENDAR_SYNC_MINUTES.
+      .values({
+        consultantId,
+        ...values,
+        nextSyncAt: new Date(now.getTime() + context.syncMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
+    if (created!.kind === "caldav") await queueWritesForNewCalendar(transaction, created!, stillWaiting, now);
     if (staff) {
       await auditCalendarChange(
         transaction,
@@ -179,7 +217,7 @@ async function checkedConnection(connection: CalendarConnection, context: Calend
   const window = { from: now, to: new Date(now.getTime() + 24 * 60 * 60_000) };
   if ("icsUrl" in connection) {
     const texts = await readCalendarTexts({ kind: "ics", icsUrl: connection.icsUrl }, window, context.fetch);
-    busyTimesOf(texts, { ...window, zone: context.zone });
+    await busyTimesInThread({ texts, ...window, zone: context.zone, skipOwnEvents: false });
     return {
       kind: "ics" as const,
       shownUrl: shownIcsAddress(connection.icsUrl),
@@ -190,7 +228,8 @@ async function checkedConnection(connection: CalendarConnection, context: Calend
   }
   const source = { kind: "caldav" as const, serverUrl: connection.caldavUrl, ...connection };
   const collectionUrl = await discoverCalDavCollection(source, context.fetch);
-  await readCalendarTexts({ ...source, collectionUrl }, window, context.fetch);
+  const texts = await readCalendarTexts({ ...source, collectionUrl }, window, context.fetch);
+  await busyTimesInThread({ texts, ...window, zone: context.zone, skipOwnEvents: true });
   return {
     kind: "caldav" as const,
     shownUrl: connection.caldavUrl,
@@ -207,14 +246,23 @@ export async function disconnectCalendar(
   context: CalendarContext,
   staff?: Actor,
 ): Promise<CalendarView> {
-  const removed = await db
-    .delete(consultantCalendars)
-    .where(eq(consultantCalendars.consultantId, consultantId))
-    .returning({ shownUrl: consultantCalendars.shownUrl });
-  if (staff && removed[0]) {
-    const summary = `Disconnected calendar ${removed[0].shownUrl}`;
-    await auditCalendarChange(db, staff, consultantId, "calendar.disconnect", summary, context.now);
-  }
+  await db.transaction(async (transaction) => {
+    const [removed] = await transaction
+      .delete(consultantCalendars)
+      .where(eq(consultantCalendars.consultantId, consultantId))
+      .returning({ shownUrl: consultantCalendars.shownUrl });
+    if (staff && removed) {
+      const summary = `Disconnected calendar ${removed.shownUrl}`;
+      await auditCalendarChange(
+        transaction,
+        staff,
+        consultantId,
+        "calendar.disconnect",
+        summary,
+        context.now,
+      );
+    }
+  });
   return calendarView(db, consultantId, context);
 }
 

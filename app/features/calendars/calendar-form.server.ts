@@ -1,9 +1,16 @@
 import type { Actor } from "~/features/audit/audit.server";
 import type { Database } from "~/infra/db.server";
-import { disconnectCalendar, saveCalendarSettings } from "./calendar-connections.server";
+import { type CalendarView, disconnectCalendar, saveCalendarSettings } from "./calendar-connections.server";
 import type { CalendarContext } from "./calendar-context.server";
 import type { CalendarIntent } from "./calendar-intents";
 import { syncConsultantCalendarNow } from "./calendar-sync.server";
+
+/** Connected, and read; or connected, but its first full read failed (said in words). */
+function connectedToast(view: CalendarView): { kind: "success" | "error"; message: string } {
+  return view.lastError
+    ? { kind: "error", message: `Calendar connected, but it could not be read: ${view.lastError}` }
+    : { kind: "success", message: `Calendar connected: ${view.busyCount} busy times read` };
+}
 
 /**
  * Does what the panel's form asked for the consultant (the consultant themselves, or staff for
@@ -28,11 +35,11 @@ export async function runCalendarIntent(
         context,
         staff,
       );
-      return { kind: "success", message: `Calendar connected: ${view.busyCount} busy times read` };
+      return connectedToast(view);
     }
     case "calendar-ics": {
       const view = await saveCalendarSettings(db, consultantId, { icsUrl: form.icsUrl }, context, staff);
-      return { kind: "success", message: `Calendar connected: ${view.busyCount} busy times read` };
+      return connectedToast(view);
     }
     case "calendar-sync": {
       const synced = await syncConsultantCalendarNow(db, consultantId, context);

@@ -19,7 +19,11 @@ const webcalToHttps = (value: unknown) =>
 
 /** Connect a CalDAV calendar: its address (the server's root or the calendar's own), user name, app password. */
 const calDavConnectionSchema = z.object({
-  caldavUrl: calendarAddress("CalDAV address"),
+  // The address is shown back and audited; a password typed into it would be shown with it.
+  caldavUrl: calendarAddress("CalDAV address").refine((address) => {
+    const { username, password } = new URL(address);
+    return !username && !password;
+  }, "Please enter the address without a user name or password in it; they have their own fields."),
   username: z
     .string({ error: "Please enter the user name." })
     .trim()

@@ -4,10 +4,10 @@ import { asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError } from "~/lib/errors";
-import { type BusyTime, busyTimesOf, CalendarDataError } from "./busy-times";
+import { type BusyTime, CalendarDataError } from "./busy-times";
+import { busyTimesInThread } from "./busy-times-in-thread.server";
 import { CalendarAccessError, readCalendarTexts } from "./calendar-access.server";
 import type { CalendarContext } from "./calendar-context.server";
-import { isOwnEventUid } from "./calendar-event";
 import { calendarSourceOf } from "./calendar-source.server";
 
 const MINUTE_MS = 60_000;
@@ -47,7 +47,7 @@ async function readBusyTimes(
     window,
     context.fetch,
   );
-  return busyTimesOf(texts, { ...window, zone: context.zone, ignoreUid: isOwnEventUid });
+  return busyTimesInThread({ texts, ...window, zone: context.zone, skipOwnEvents: true });
 }
 
 /**
@@ -83,7 +83,16 @@ export async function syncCalendar(
   }
   const fingerprint = fingerprintOf(busy);
   return db.transaction(async (transaction) => {
-    if (fingerprint !== calendar.busyFingerprint) {
+    // Syncs of one calendar may overlap (Sync now, the periodic one, another process): the row's
+    // lock orders them, and a read older than the one already kept is dropped.
+    const [current] = await transaction
+      .select()
+      .from(consultantCalendars)
+      .where(eq(consultantCalendars.id, calendar.id))
+      .for("update");
+    if (!current) return calendar;
+    if (current.lastSyncedAt && current.lastSyncedAt > now) return current;
+    if (fingerprint !== current.busyFingerprint) {
       await transaction.delete(calendarBusyTimes).where(eq(calendarBusyTimes.calendarId, calendar.id));
       for (let first = 0; first < busy.length; first += INSERT_BATCH) {
         await transaction.insert(calendarBusyTimes).values(

@@ -193,6 +193,15 @@ describe("a read-only ICS calendar", () => {
       saveCalendarSettings(database.db, consultant.id, { icsUrl: "ftp://x" }, context()),
     );
     expect(bad.fieldErrors.icsUrl).toBeTruthy();
+    const withPassword = await featureRefusal(
+      saveCalendarSettings(
+        database.db,
+        consultant.id,
+        { caldavUrl: "https://me:secret@caldav.example.com/", username: "me", password: "secret" },
+        context(),
+      ),
+    );
+    expect(withPassword.fieldErrors.caldavUrl).toMatch(/without a user name or password/);
     expect((await calendarView(database.db, consultant.id, context())).kind).toBeNull();
   });
 });
@@ -283,6 +292,63 @@ describe("a CalDAV calendar (Radicale)", () => {
     expect(write!.dueAt!.getTime()).toBeGreaterThan(NOW.getTime());
     const view = await calendarView(database.db, consultant.id, context());
     expect(view).toMatchObject({ pendingWrites: 1, failedWrites: 1 });
+
+    // Reconnecting with the right password keeps the waiting write, and it lands.
+    await saveCalendarSettings(
+      database.db,
+      consultant.id,
+      { caldavUrl: radicale.rootUrl, username: radicale.username, password: radicale.password },
+      context(),
+    );
+    expect(await writeDueCalendarEvents(database.db, context())).toBe(1);
+    expect((await radicale.listEvents()).some((event) => event.text.includes(inviteUid(booked.id)))).toBe(
+      true,
+    );
+    expect(await calendarView(database.db, consultant.id, context())).toMatchObject({ pendingWrites: 0 });
+  });
+
+  it("writes the bookings made before it was connected, and a change made mid-write after it", async () => {
+    const consultant = await consultantWithoutCalendar(5);
+    const customer = await createUserWithSession(database.db, "mid-write");
+    const booked = await bookAppointment(
+      database.db,
+      customer.id,
+      {
+        docId: consultant.id,
+        startsAt: DateTime.fromISO("2027-03-03T11:00", { zone: ZONE }).toJSDate().toISOString(),
+      },
+      { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now: NOW },
+    );
+    await saveCalendarSettings(
+      database.db,
+      consultant.id,
+      { caldavUrl: radicale.rootUrl, username: radicale.username, password: radicale.password },
+      context(),
+    );
+    // The customer cancels while the booking's first write is on its way to the server.
+    const guarded = createOutboundFetch({ allowPrivateAddresses: true });
+    let cancelledMidWrite = false;
+    const cancellingFetch: typeof fetch = async (input, init) => {
+      if (init?.method === "PUT" && !cancelledMidWrite) {
+        cancelledMidWrite = true;
+        await cancelAppointment(
+          database.db,
+          customer.id,
+          { appointmentId: booked.id },
+          { zone: ZONE, agencyEmail: "agency@example.com", payments: {}, now: NOW },
+        );
+      }
+      return guarded(input, init);
+    };
+    expect(await writeDueCalendarEvents(database.db, context({ fetch: cancellingFetch }))).toBe(1);
+    expect(cancelledMidWrite).toBe(true);
+    const eventOf = async () =>
+      (await radicale.listEvents()).find((event) => event.text.includes(inviteUid(booked.id)))?.text;
+    expect(await eventOf()).toContain("STATUS:CONFIRMED");
+    // The cancellation was not marked written by the older write: the next round writes it.
+    expect(await writeDueCalendarEvents(database.db, context())).toBe(1);
+    expect(await eventOf()).toContain("STATUS:CANCELLED");
+    expect(await writeDueCalendarEvents(database.db, context())).toBe(0);
   });
 });
 

@@ -122,9 +122,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const intent = values.intent;
     if (id && isCalendarIntent(intent)) {
+      // A 404 with a sentence for an unknown consultant, before anything is written for it.
+      const consultant = await getConsultantForStaff(context.db, id);
       const calendarContext = requestCalendarContext(context);
-      const toast = await runCalendarIntent(context.db, id, intent, textValues(form), calendarContext, user);
-      const page = href("/admin/consultants/:consultantId", { consultantId: id });
+      const toast = await runCalendarIntent(
+        context.db,
+        consultant.id,
+        intent,
+        textValues(form),
+        calendarContext,
+        user,
+      );
+      const page = href("/admin/consultants/:consultantId", { consultantId: consultant.id });
       return redirectWithToast(`${page}#calendar-heading`, toast, context);
     }
     if (intent === "save") {
