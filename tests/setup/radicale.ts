@@ -29,6 +29,11 @@ export interface RadicaleServer {
   calendarUrl: string;
   /** PUTs one event object (whole VCALENDAR text) as <calendarUrl><name>.ics; name without ".ics" */
   putEvent(name: string, icalendarText: string): Promise<void>;
+  /**
+   * Replaces the whole calendar with a VCALENDAR of many events in one PUT on the collection
+   * (Radicale splits it into one object per UID): thousands of events in seconds, not minutes.
+   */
+  replaceCalendar(icalendarText: string): Promise<void>;
   /** every object in the calendar, href as the server names it (e.g. /consultant/work/a.ics), by href */
   listEvents(): Promise<{ href: string; text: string }[]>;
   /** DELETEs <calendarUrl><name>.ics; fails when it is not there */
@@ -320,6 +325,14 @@ export async function startRadicale(
         body: icalendarText,
       });
       await expectStatus(response, `PUT ${objectUrl(name)}`, [201, 204]);
+    },
+    async replaceCalendar(icalendarText) {
+      const response = await fetch(calendarUrl, {
+        method: "PUT",
+        headers: { authorization, "content-type": "text/calendar; charset=utf-8" },
+        body: icalendarText,
+      });
+      await expectStatus(response, `PUT ${calendarUrl}`, [201, 204]);
     },
     async listEvents() {
       const listing = await fetch(calendarUrl, {
