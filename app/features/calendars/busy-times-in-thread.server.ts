@@ -29,18 +29,31 @@ const TOO_LARGE_MESSAGE =
   "The calendar is too large to read on this server. Please connect a calendar with fewer events.";
 
 /**
- * The thread: the build's bundle beside the server, or in development and tests the source file,
- * loaded through tsx (which the thread registers first: a worker does not inherit loaders).
+ * The thread's bundle in a build (build/server/busy-times-thread.js): this module is bundled both
+ * into the server's entry (build/server/main.js) and into React Router's (build/server/assets/).
+ */
+const bundledThreadScripts = ["./busy-times-thread.js", "../busy-times-thread.js"].map(
+  (relative) => new URL(relative, import.meta.url),
+);
+
+/**
+ * The thread: the build's bundle, or in development and tests the source file, loaded through tsx
+ * (which the thread registers first: a worker does not inherit loaders).
  */
 function startThread(request: BusyTimeRequest): Worker {
   const options = {
     workerData: request,
     resourceLimits: { maxOldGenerationSizeMb: EXPANSION_MEMORY_LIMIT_MB },
   };
-  const bundled = new URL("./busy-times-thread.js", import.meta.url);
-  if (existsSync(fileURLToPath(bundled))) return new Worker(bundled, options);
-  const source = new URL("./busy-times-thread.ts", import.meta.url).href;
-  const loader = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
+  const bundled = bundledThreadScripts.find((url) => existsSync(fileURLToPath(url)));
+  if (bundled) return new Worker(bundled, options);
+  const source = new URL("./busy-times-thread.ts", import.meta.url);
+  if (!existsSync(fileURLToPath(source))) {
+    throw new Error(
+      "The build has no busy-times-thread.js beside the server (npm run build:server makes it).",
+    );
+  }
+  const loader = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); });`;
   return new Worker(loader, { ...options, eval: true });
 }
 
