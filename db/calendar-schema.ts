@@ -33,6 +33,8 @@ export const consultantCalendars = pgTable(
     lastError: text("last_error"),
     /** When the syncs began to fail (the first failure after a success), for telling people once. */
     failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** When the consultant was e-mailed that their slots are withheld; cleared by a good sync. */
+    withheldNoticeAt: timestamp("withheld_notice_at", { withTimezone: true }),
     busyCount: integer("busy_count").notNull().default(0),
     /** A digest of the busy times read, so a sync that changes nothing tells no process to forget. */
     busyFingerprint: text("busy_fingerprint"),

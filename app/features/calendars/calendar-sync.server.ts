@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import { type ConsultantCalendar, calendarBusyTimes, consultantCalendars } from "@db/calendar-schema";
-import { asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { users } from "@db/schema";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { calendarWithheldEmail } from "~/features/email/templates/calendar-emails";
 import type { Database } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError } from "~/lib/errors";
@@ -78,6 +81,7 @@ export async function syncCalendar(
       })
       .where(eq(consultantCalendars.id, calendar.id))
       .returning();
+    if (failed) await tellConsultantOnceWithheld(db, failed, context, now);
     if (!known) throw error;
     return failed ?? calendar;
   }
@@ -113,6 +117,7 @@ export async function syncCalendar(
         trustedUntil: minutesAfter(now, context.staleMinutes),
         lastError: null,
         failingSince: null,
+        withheldNoticeAt: null,
         busyCount: busy.length,
         busyFingerprint: fingerprint,
         nextSyncAt,
@@ -121,6 +126,37 @@ export async function syncCalendar(
       .where(eq(consultantCalendars.id, calendar.id))
       .returning();
     return synced ?? calendar;
+  });
+}
+
+/**
+ * E-mails the consultant once that their slots are withheld (their calendar has not been read
+ * within CALENDAR_STALE_MINUTES): they are the one who can fix it. A good sync clears the mark.
+ */
+async function tellConsultantOnceWithheld(
+  db: Database,
+  calendar: ConsultantCalendar,
+  context: CalendarContext,
+  now: Date,
+): Promise<void> {
+  if (calendar.withheldNoticeAt || (calendar.trustedUntil && calendar.trustedUntil > now)) return;
+  await db.transaction(async (transaction) => {
+    const [marked] = await transaction
+      .update(consultantCalendars)
+      .set({ withheldNoticeAt: now })
+      .where(and(eq(consultantCalendars.id, calendar.id), isNull(consultantCalendars.withheldNoticeAt)))
+      .returning({ id: consultantCalendars.id });
+    if (!marked) return;
+    const [account] = await transaction
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.consultantId, calendar.consultantId));
+    if (!account) return;
+    const lastError = calendar.lastError ?? UNREADABLE_MESSAGE;
+    await enqueueEmail(
+      transaction,
+      calendarWithheldEmail({ consultant: account, lastError, publicUrl: context.publicUrl }),
+    );
   });
 }
 

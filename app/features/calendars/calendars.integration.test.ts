@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { calendarBusyTimes, calendarWrites, consultantCalendars } from "@db/calendar-schema";
+import { outbox } from "@db/schema";
 import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
@@ -10,7 +11,7 @@ import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { consultantSchedule, listConsultants } from "~/features/consultants/consultants.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createOutboundFetch } from "~/infra/outbound-fetch.server";
-import { createUserWithSession, featureRefusal } from "../../../tests/setup/factories";
+import { createUserWithRole, createUserWithSession, featureRefusal } from "../../../tests/setup/factories";
 import { type RadicaleServer, startRadicale } from "../../../tests/setup/radicale";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { BUSY_IN_CALENDAR_MESSAGE, CALENDAR_UNCHECKED_MESSAGE } from "./calendar-blocks.server";
@@ -160,6 +161,29 @@ describe("a read-only ICS calendar", () => {
     );
     expect(refusal.message).toBe(CALENDAR_UNCHECKED_MESSAGE);
 
+    // The consultant hears of it once, by e-mail, when a failing sync finds the slots withheld.
+    const account = await createUserWithRole(database.db, "consultant", {
+      consultantId: consultant.id,
+      name: "Stale Consultant",
+    });
+    const noticesTo = async () =>
+      (await database.db.select().from(outbox).where(eq(outbox.kind, "calendar-withheld"))).filter(
+        (message) => message.recipient === account.email,
+      );
+    const current = async () =>
+      (
+        await database.db
+          .select()
+          .from(consultantCalendars)
+          .where(eq(consultantCalendars.consultantId, consultant.id))
+      )[0]!;
+    await syncCalendar(database.db, await current(), context({ now: stale }));
+    await syncCalendar(database.db, await current(), context({ now: new Date(stale.getTime() + 60_000) }));
+    const notices = await noticesTo();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.textBody).toContain("HTTP 500");
+    expect(notices[0]!.textBody).toContain("https://agency.example/my-schedule");
+
     icsStatus = 200;
     await database.db
       .update(consultantCalendars)
@@ -168,6 +192,7 @@ describe("a read-only ICS calendar", () => {
     expect(await syncDueCalendars(database.db, context({ now: stale }))).toBeGreaterThanOrEqual(1);
     const view = await calendarView(database.db, consultant.id, context({ now: stale }));
     expect(view).toMatchObject({ lastError: null, withheld: false, busyCount: 1 });
+    expect((await current()).withheldNoticeAt).toBeNull();
   });
 
   it("refuses what is not a calendar, a private address and an unreachable server, saving nothing", async () => {

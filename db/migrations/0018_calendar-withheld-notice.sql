@@ -1,0 +1,1 @@
+ALTER TABLE "consultant_calendars" ADD COLUMN "withheld_notice_at" timestamp with time zone;
