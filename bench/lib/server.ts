@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "../../tests/setup/free-port";
+
+export { freePort };
 
 export interface RunningServer {
   /** Base URL, always on 127.0.0.1. */
@@ -14,20 +16,6 @@ export interface RunningServer {
 
 /** The build the server runs: `build`, or the folder named by BUILD_DIR. */
 export const buildDirectory = process.env.BUILD_DIR ?? "build";
-
-/** A port nothing listens on right now, on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a command in its own process group, so stopping it also stops what it started. */
 export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {

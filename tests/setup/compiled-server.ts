@@ -7,11 +7,14 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
+import { freePort } from "./free-port";
+
+export { freePort };
+
 import { createServerDatabase } from "./test-database";
 
 const run = promisify(execFile);
@@ -116,15 +119,4 @@ export function startCompiledServer(
 
 export function pause(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }

@@ -14,9 +14,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 export const RADICALE_INSTALL_COMMAND = "apt-get install -y radicale";
 
@@ -116,17 +116,6 @@ function findRadicale(): string | undefined {
 function interpreterOf(script: string): string[] {
   const firstLine = readFileSync(script, "utf8").split("\n", 1)[0] ?? "";
   return firstLine.startsWith("#!") ? firstLine.slice(2).trim().split(/\s+/) : ["python3"];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 function basicAuthorization(username: string, password: string): string {

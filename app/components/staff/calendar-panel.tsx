@@ -1,26 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
-
-/** What the panel shows of a calendar connection (never its secret). */
-export interface CalendarPanelData {
-  kind: "caldav" | "ics" | null;
-  url: string | null;
-  username: string | null;
-  /** The last good sync, already written for people ("Tuesday, May 4, 2027 at 1:30 PM EDT"). */
-  lastSynced: string | null;
-  lastError: string | null;
-  busyCount: number;
-  withheld: boolean;
-  pendingWrites: number;
-  failedWrites: number;
-  lastWriteError: string | null;
-  feedUrl: string;
-}
+import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/forms/form-controls";
+import type { CalendarPanelData } from "~/features/calendars/calendar-panel";
 
 type Failure = { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
-
-const secondaryButton =
-  "inline-flex items-center justify-center rounded-full border border-gray-300 px-4 py-2 font-semibold text-ink text-sm hover:border-brand-700 disabled:opacity-60";
 
 /**
  * A consultant's calendar: connect CalDAV or an ICS address, see the last sync and its error,
@@ -74,15 +56,15 @@ export function CalendarPanel({
         className="mt-1 w-full rounded-lg border border-gray-300 bg-surface px-3 py-2 text-sm"
       />
       <Form method="post" className="mt-2">
-        <button
+        <SecondaryButton
           type="submit"
           name="intent"
           value="calendar-rotate-feed"
           disabled={busy}
-          className={secondaryButton}
+          className="px-4 py-2 text-sm disabled:opacity-60"
         >
           Make a new feed address
-        </button>
+        </SecondaryButton>
         <p className="mt-1 text-muted text-xs">The old address stops working at once.</p>
       </Form>
     </section>
@@ -132,15 +114,15 @@ function ConnectionStatus({ calendar, busy }: { calendar: CalendarPanelData; bus
         <PrimaryButton name="intent" value="calendar-sync" disabled={busy} className="px-4 py-2 text-sm">
           Sync now
         </PrimaryButton>
-        <button
+        <SecondaryButton
           type="submit"
           name="intent"
           value="calendar-disconnect"
           disabled={busy}
-          className={secondaryButton}
+          className="px-4 py-2 text-sm disabled:opacity-60"
         >
           Disconnect calendar
-        </button>
+        </SecondaryButton>
       </Form>
     </div>
   );
@@ -185,7 +167,12 @@ function ConnectForms({ failure, busy }: { failure?: Failure; busy: boolean }) {
           error={caldav?.fieldErrors.password}
         />
         <div>
-          <PrimaryButton name="intent" value="calendar-caldav" disabled={busy} className="px-4 py-2 text-sm">
+          <PrimaryButton
+            name="intent"
+            value="calendar-caldav"
+            disabled={busy}
+            className="px-4 py-2 text-sm disabled:opacity-60"
+          >
             Connect calendar
           </PrimaryButton>
         </div>
@@ -205,15 +192,15 @@ function ConnectForms({ failure, busy }: { failure?: Failure; busy: boolean }) {
           error={ics?.fieldErrors.icsUrl}
         />
         <div>
-          <button
+          <SecondaryButton
             type="submit"
             name="intent"
             value="calendar-ics"
             disabled={busy}
-            className={secondaryButton}
+            className="px-4 py-2 text-sm disabled:opacity-60"
           >
             Subscribe to calendar
-          </button>
+          </SecondaryButton>
         </div>
       </Form>
     </div>

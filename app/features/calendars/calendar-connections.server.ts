@@ -1,10 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import {
-  type ConsultantCalendar,
-  calendarFeeds,
-  calendarWrites,
-  consultantCalendars,
-} from "@db/calendar-schema";
+import { calendarFeeds, calendarWrites, consultantCalendars } from "@db/calendar-schema";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { Database, Transaction } from "~/infra/db.server";
@@ -16,6 +11,7 @@ import { CalendarDataError } from "./busy-times";
 import { busyTimesInThread } from "./busy-times-in-thread.server";
 import { CalendarAccessError, discoverCalDavCollection, readCalendarTexts } from "./calendar-access.server";
 import type { CalendarContext } from "./calendar-context.server";
+import type { CalendarPanelData } from "./calendar-panel";
 import { type CalendarConnection, parseCalendarSettings } from "./calendar-schema";
 import { sealCalendarSecret, shownIcsAddress } from "./calendar-source.server";
 import { syncCalendar } from "./calendar-sync.server";
@@ -24,24 +20,12 @@ import { queueWritesForNewCalendar, writesStillWaiting } from "./calendar-writes
 /** Connection attempts a minute per consultant: each one calls an address someone typed. */
 const CONNECTS_PER_MINUTE = 10;
 
-/** What the consultant and staff see of a calendar connection (never its secret). */
-export interface CalendarView {
-  kind: ConsultantCalendar["kind"] | null;
-  url: string | null;
-  username: string | null;
+/** What the consultant and staff see of a calendar connection (never its secret), with its times as instants. */
+export type CalendarView = Omit<CalendarPanelData, "lastSynced"> & {
   lastSyncedAt: Date | null;
-  lastError: string | null;
   /** When the syncs began to fail; null while they succeed. */
   failingSince: Date | null;
-  busyCount: number;
-  /** No good sync within CALENDAR_STALE_MINUTES: the consultant's slots are withheld. */
-  withheld: boolean;
-  /** Bookings waiting to be written to the calendar, and those whose last attempt failed. */
-  pendingWrites: number;
-  failedWrites: number;
-  lastWriteError: string | null;
-  feedUrl: string;
-}
+};
 
 function feedTokenDigest(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -283,7 +267,7 @@ function auditCalendarChange(
 }
 
 /** The view as a page shows it: times written for people in the agency's zone. */
-export function calendarViewForPage(view: CalendarView, zone: string) {
+export function calendarViewForPage(view: CalendarView, zone: string): CalendarPanelData {
   const { lastSyncedAt, failingSince, ...rest } = view;
   return { ...rest, lastSynced: lastSyncedAt ? describeTime(lastSyncedAt, zone) : null };
 }
