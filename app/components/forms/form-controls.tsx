@@ -215,34 +215,28 @@ export function FormAlert({ message }: { message?: string | null }) {
   );
 }
 
-export function PrimaryButton({
-  children,
-  className = "",
-  ...button
-}: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement>;
+
+const primaryLook =
+  "inline-flex items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
+const secondaryLook =
+  "inline-flex items-center justify-center rounded-full border border-gray-300 px-6 py-3 font-semibold text-ink hover:border-brand-700";
+
+/** A button in one of the site's looks; `className` adds to the look (e.g. a smaller padding). */
+function LookButton({ look, children, className = "", ...button }: ButtonProps & { look: string }) {
   return (
-    <button
-      type="submit"
-      className={`inline-flex items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
-      {...button}
-    >
+    <button className={`${look} ${className}`} {...button}>
       {children}
     </button>
   );
 }
 
-export function SecondaryButton({
-  children,
-  className = "",
-  ...button
-}: React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      type="button"
-      className={`inline-flex items-center justify-center rounded-full border border-gray-300 px-6 py-3 font-semibold text-ink hover:border-brand-700 ${className}`}
-      {...button}
-    >
-      {children}
-    </button>
-  );
+/** The form's main action: submits unless told otherwise. */
+export function PrimaryButton(props: ButtonProps) {
+  return <LookButton type="submit" look={primaryLook} {...props} />;
+}
+
+/** A quieter action beside it: a plain button unless given type="submit". */
+export function SecondaryButton(props: ButtonProps) {
+  return <LookButton type="button" look={secondaryLook} {...props} />;
 }
