@@ -2,27 +2,14 @@ import { appointments } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cancel, expectFailure, type RequestTarget } from "../../tests/setup/factories";
-import { frozenSuite, NOW } from "../../tests/setup/frozen-suite";
-import {
-  answerOf,
-  appointmentRow,
-  bookedAppointment,
-  listedAppointment,
-  mailsOfKind,
-  onlyPayment,
-  paymentRows,
-  paymentSnapshot,
-  payStripe,
-  pricedSlots,
-  verifyStripe,
-} from "../../tests/setup/payments";
+import { NOW } from "../../tests/setup/frozen-suite";
+import { answerOf, paymentSuite, payStripe, verifyStripe } from "../../tests/setup/payments";
 import { closedPort, stripeSettings } from "../../tests/setup/stripe-stand-in";
 
 /** An odd fee, so the amount Stripe receives can only have come from the database. */
 const FEE_CENTS = 4321;
 
-const suite = frozenSuite({ stripeStandIn: true });
-const slots = pricedSlots(suite, "Daniel Kim", FEE_CENTS);
+const suite = paymentSuite({ stripeStandIn: true, consultant: "Daniel Kim", feeCents: FEE_CENTS });
 /** The same app and database, with the Stripe SDK pointed at a port nobody listens on. */
 let providerDown: RequestTarget;
 
@@ -42,8 +29,8 @@ async function startCheckout(token: string, appointmentId: string) {
 }
 
 /** A booked appointment paid through Stripe Checkout (stand-in says paid, return verified). */
-async function paidAppointment(slot = slots.far()) {
-  const booked = await bookedAppointment(suite.app, suite.db, slot);
+async function paidAppointment(slot = suite.slots.far()) {
+  const booked = await suite.bookedAppointment(slot);
   const { checkout } = await startCheckout(booked.user.token, booked.appointmentId);
   const paymentIntent = `pi_test_${booked.appointmentId.slice(0, 8)}`;
   suite.standIn.markPaid(checkout.sessionId, paymentIntent);
@@ -60,7 +47,7 @@ async function paidAppointment(slot = slots.far()) {
 
 describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
   it("creates a Checkout Session for the consultant's fee from the database and answers its url", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     // Amount and currency in the request are ignored: the database decides.
     const response = await payStripe(suite.app, user.token, { appointmentId, amount: 1, currency: "eur" });
     const answer = await answerOf<{ success: boolean; session_url: string }>(response);
@@ -76,7 +63,7 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
       currency: "usd",
     });
 
-    const payment = await onlyPayment(suite.db, appointmentId);
+    const payment = await suite.onlyPayment(appointmentId);
     expect(payment).toMatchObject({
       provider: "stripe",
       mode: "live",
@@ -88,11 +75,11 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
     });
     // The app sets its own key (tied to the payment row), so a retried create makes one session.
     expect(checkout.idempotencyKey).toEqual(expect.stringContaining(payment.id));
-    expect((await appointmentRow(suite.db, appointmentId)).paidAt).toBeNull();
+    expect((await suite.appointmentRow(appointmentId)).paidAt).toBeNull();
   });
 
   it("marks the appointment paid once Stripe says the session is paid, with exactly one receipt", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     const { checkout } = await startCheckout(user.token, appointmentId);
     suite.standIn.markPaid(checkout.sessionId, "pi_test_receipt");
 
@@ -105,17 +92,17 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
     );
     expect(answer).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
     expect(suite.standIn.retrievals).toContain(checkout.sessionId);
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       payment: true,
       cancelled: false,
       refunded: false,
     });
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: "pi_test_receipt",
       paidAt: NOW,
     });
-    const receipts = await mailsOfKind(suite.db, user.email, "payment-receipt");
+    const receipts = await suite.mailsOfKind(user.email, "payment-receipt");
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.textBody).toContain("$43.21");
 
@@ -131,14 +118,14 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
       status: 200,
       body: { success: true, message: "This appointment is already paid" },
     });
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("answers 409 for an appointment that is already paid, cancelled or completed, and calls no provider", async () => {
     const paid = await paidAppointment();
-    const cancelled = await bookedAppointment(suite.app, suite.db, slots.far());
+    const cancelled = await suite.bookedAppointment(suite.slots.far());
     expect((await cancel(suite.app, cancelled.user.token, cancelled.appointmentId)).status).toBe(200);
-    const completed = await bookedAppointment(suite.app, suite.db, slots.far());
+    const completed = await suite.bookedAppointment(suite.slots.far());
     await suite.db
       .update(appointments)
       .set({ completedAt: NOW })
@@ -146,18 +133,18 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
 
     const sessionsBefore = suite.standIn.checkouts.length;
     for (const { user, appointmentId } of [paid, cancelled, completed]) {
-      const before = await paymentSnapshot(suite.db, appointmentId);
+      const before = await suite.paymentSnapshot(appointmentId);
       await expectFailure(await payStripe(suite.app, user.token, { appointmentId }), 409);
-      expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+      expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
     }
     expect(suite.standIn.checkouts).toHaveLength(sessionsBefore);
   });
 
   it("answers 404 for an unknown appointment and for another user's, and calls no provider", async () => {
-    const owner = await bookedAppointment(suite.app, suite.db, slots.far());
-    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
+    const owner = await suite.bookedAppointment(suite.slots.far());
+    const stranger = await suite.bookedAppointment(suite.slots.far());
     const sessionsBefore = suite.standIn.checkouts.length;
-    const before = await paymentSnapshot(suite.db, owner.appointmentId);
+    const before = await suite.paymentSnapshot(owner.appointmentId);
 
     await expectFailure(
       await payStripe(suite.app, stranger.user.token, { appointmentId: owner.appointmentId }),
@@ -169,27 +156,27 @@ describe("POST /api/user/payment-stripe (live Stripe through the SDK)", () => {
     );
     await expectFailure(await payStripe(suite.app, owner.user.token, { appointmentId: "not-an-id" }), 404);
     expect(suite.standIn.checkouts).toHaveLength(sessionsBefore);
-    expect(await paymentSnapshot(suite.db, owner.appointmentId)).toEqual(before);
+    expect(await suite.paymentSnapshot(owner.appointmentId)).toEqual(before);
   });
 
   it("answers 401 without a token", async () => {
-    const { appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { appointmentId } = await suite.bookedAppointment(suite.slots.far());
     const response = await suite.app.request("/api/user/payment-stripe", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ appointmentId }),
     });
     await expectFailure(response, 401);
-    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
+    expect(await suite.paymentRows(appointmentId)).toEqual([]);
   });
 });
 
 describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
   it("without a session id (the old client sends none) asks Stripe about the open checkouts, not the browser", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     const first = await startCheckout(user.token, appointmentId);
     const { checkout } = await startCheckout(user.token, appointmentId);
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     const unpaid = await answerOf(
       await verifyStripe(suite.app, user.token, { success: true, appointmentId }),
@@ -198,21 +185,21 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
     expect(suite.standIn.retrievals.slice(-2).sort()).toEqual(
       [first.checkout.sessionId, checkout.sessionId].sort(),
     );
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
 
     suite.standIn.markPaid(checkout.sessionId);
     const paid = await answerOf(
       await verifyStripe(suite.app, user.token, { success: "true", appointmentId }),
     );
     expect(paid).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
   });
 
   it("does not pay for a session Stripe reports unpaid", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     const { checkout } = await startCheckout(user.token, appointmentId);
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     const answer = await answerOf(
       await verifyStripe(suite.app, user.token, {
@@ -223,16 +210,16 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
     );
     expect(answer).toEqual({ status: 200, body: { success: false, message: "Payment was not completed" } });
     expect(suite.standIn.retrievals).toContain(checkout.sessionId);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toEqual([]);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toEqual([]);
   });
 
   it("answers 404 for another user's appointment, even with that appointment's paid session", async () => {
-    const owner = await bookedAppointment(suite.app, suite.db, slots.far());
+    const owner = await suite.bookedAppointment(suite.slots.far());
     const { checkout } = await startCheckout(owner.user.token, owner.appointmentId);
     suite.standIn.markPaid(checkout.sessionId);
-    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
-    const before = await paymentSnapshot(suite.db, owner.appointmentId);
+    const stranger = await suite.bookedAppointment(suite.slots.far());
+    const before = await suite.paymentSnapshot(owner.appointmentId);
 
     await expectFailure(
       await verifyStripe(suite.app, stranger.user.token, {
@@ -242,19 +229,19 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
       }),
       404,
     );
-    expect(await paymentSnapshot(suite.db, owner.appointmentId)).toEqual(before);
-    expect((await appointmentRow(suite.db, stranger.appointmentId)).paidAt).toBeNull();
+    expect(await suite.paymentSnapshot(owner.appointmentId)).toEqual(before);
+    expect((await suite.appointmentRow(stranger.appointmentId)).paidAt).toBeNull();
   });
 
   it("answers 400 for a paid session that belongs to another appointment, and pays neither", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     await startCheckout(user.token, appointmentId);
     // A second appointment of someone else, paid for real.
-    const other = await bookedAppointment(suite.app, suite.db, slots.far());
+    const other = await suite.bookedAppointment(suite.slots.far());
     const { checkout: otherCheckout } = await startCheckout(other.user.token, other.appointmentId);
     suite.standIn.markPaid(otherCheckout.sessionId);
-    const before = await paymentSnapshot(suite.db, appointmentId);
-    const otherBefore = await paymentSnapshot(suite.db, other.appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
+    const otherBefore = await suite.paymentSnapshot(other.appointmentId);
 
     await expectFailure(
       await verifyStripe(suite.app, user.token, {
@@ -273,8 +260,8 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
       }),
       400,
     );
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect(await paymentSnapshot(suite.db, other.appointmentId)).toEqual(otherBefore);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect(await suite.paymentSnapshot(other.appointmentId)).toEqual(otherBefore);
   });
 
   const forgeries: {
@@ -294,11 +281,11 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
   ];
 
   it.each(forgeries)("answers 4xx and changes nothing for a paid session with $name", async ({ forge }) => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     const { checkout } = await startCheckout(user.token, appointmentId);
     const session = suite.standIn.markPaid(checkout.sessionId);
     suite.standIn.change(checkout.sessionId, forge(session, appointmentId));
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     const response = await verifyStripe(suite.app, user.token, {
       success: true,
@@ -308,14 +295,14 @@ describe("POST /api/user/verifyStripe pays only what Stripe confirmed", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(((await response.json()) as { success: boolean }).success).toBe(false);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 });
 
 describe("cancelling a paid appointment (POST /api/user/cancel-appointment)", () => {
   it("refunds through Stripe when cancelled at least 24 hours ahead, with one refund e-mail", async () => {
-    const { user, appointmentId, paymentIntent } = await paidAppointment(slots.far());
+    const { user, appointmentId, paymentIntent } = await paidAppointment(suite.slots.far());
     const refundsBefore = suite.standIn.refunds.length;
 
     const answer = await answerOf(await cancel(suite.app, user.token, appointmentId));
@@ -325,23 +312,23 @@ describe("cancelling a paid appointment (POST /api/user/cancel-appointment)", ()
     const refund = suite.standIn.refunds.at(-1)!;
     expect(refund).toMatchObject({ paymentIntent, amount: FEE_CENTS });
     expect(refund.idempotencyKey).toEqual(expect.any(String));
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       cancelled: true,
       payment: true,
       refunded: true,
     });
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({
       status: "refunded",
       refundReference: refund.refundId,
       refundedAt: NOW,
     });
-    const refundMails = await mailsOfKind(suite.db, user.email, "payment-refund");
+    const refundMails = await suite.mailsOfKind(user.email, "payment-refund");
     expect(refundMails).toHaveLength(1);
     expect(refundMails[0]!.textBody).toContain("$43.21");
   });
 
   it("cancels without a refund less than 24 hours ahead", async () => {
-    const { user, appointmentId, paymentIntent } = await paidAppointment(slots.near());
+    const { user, appointmentId, paymentIntent } = await paidAppointment(suite.slots.near());
     const refundsBefore = suite.standIn.refunds.length;
 
     const answer = await answerOf(await cancel(suite.app, user.token, appointmentId));
@@ -349,47 +336,47 @@ describe("cancelling a paid appointment (POST /api/user/cancel-appointment)", ()
 
     expect(suite.standIn.refunds).toHaveLength(refundsBefore);
     expect(suite.standIn.refunds.map((refund) => refund.paymentIntent)).not.toContain(paymentIntent);
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       cancelled: true,
       payment: true,
       refunded: false,
     });
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "paid", refundedAt: null });
-    expect(await mailsOfKind(suite.db, user.email, "payment-refund")).toEqual([]);
-    expect(await mailsOfKind(suite.db, user.email, "appointment-cancellation")).toHaveLength(1);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "paid", refundedAt: null });
+    expect(await suite.mailsOfKind(user.email, "payment-refund")).toEqual([]);
+    expect(await suite.mailsOfKind(user.email, "appointment-cancellation")).toHaveLength(1);
   });
 });
 
 describe("a payment provider that is down", () => {
   it("answers 502 with a sentence to payment-stripe and records no payment", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
+    const before = await suite.paymentSnapshot(appointmentId);
 
     const failure = await expectFailure(await payStripe(providerDown, user.token, { appointmentId }), 502);
     expect(failure.message).toMatch(/could not be reached/);
-    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await suite.paymentRows(appointmentId)).toEqual([]);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
   });
 
   it("refuses to cancel a refundable paid appointment it cannot refund, leaving it active and paid", async () => {
-    const { user, appointmentId } = await paidAppointment(slots.far());
+    const { user, appointmentId } = await paidAppointment(suite.slots.far());
     const refundsBefore = suite.standIn.refunds.length;
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     const failure = await expectFailure(await cancel(providerDown, user.token, appointmentId), 502);
     expect(failure.message).toMatch(/could not be reached/);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       cancelled: false,
       payment: true,
       refunded: false,
     });
-    expect(await mailsOfKind(suite.db, user.email, "appointment-cancellation")).toEqual([]);
+    expect(await suite.mailsOfKind(user.email, "appointment-cancellation")).toEqual([]);
     expect(suite.standIn.refunds).toHaveLength(refundsBefore);
 
     // Once the provider answers again, the same cancellation goes through with its refund.
     expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       cancelled: true,
       refunded: true,
     });

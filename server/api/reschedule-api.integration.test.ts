@@ -9,12 +9,12 @@ import {
   consultantNamed,
   countRows,
   createUsersWithSessions,
-  createUserWithSession,
   expectFailure,
   postJson,
 } from "../../tests/setup/factories";
 import { frozenSuite, ZONE } from "../../tests/setup/frozen-suite";
 import { parseICalendar } from "../../tests/setup/icalendar";
+import { bookedAppointment } from "../../tests/setup/payments";
 import { paidAppointment } from "../../tests/setup/staff-appointments";
 
 /**
@@ -128,8 +128,7 @@ describe("POST /api/user/reschedule-appointment", () => {
 
   it("refuses once the appointment has started", async () => {
     const consultant = await consultantNamed(suite.db, "Priya Desai");
-    const owner = await createUserWithSession(suite.db, "late");
-    const id = await bookOrFail(suite.app, owner.token, {
+    const { user: owner, appointmentId: id } = await bookedAppointment(suite.app, suite.db, {
       docId: consultant.id,
       slotDate: "4_5_2027",
       slotTime: "10:30 AM",
@@ -171,24 +170,20 @@ describe("POST /api/user/reschedule-appointment", () => {
 
   it("lets exactly one of two customers move into the same free slot at the same time", async () => {
     const consultant = await consultantNamed(suite.db, "Priya Desai");
-    const [first, second] = await createUsersWithSessions(suite.db, 2, "racer");
-    const firstId = await bookOrFail(suite.app, first!.token, {
-      docId: consultant.id,
-      slotDate: "7_5_2027",
-      slotTime: "10:00 AM",
-    });
-    const secondId = await bookOrFail(suite.app, second!.token, {
-      docId: consultant.id,
-      slotDate: "7_5_2027",
-      slotTime: "10:30 AM",
-    });
+    // Both customers hold a slot on Friday 7 May and race for the same later one that day.
+    const onFriday = (slotTime: string) => ({ docId: consultant.id, slotDate: "7_5_2027", slotTime });
+    const first = await bookedAppointment(suite.app, suite.db, onFriday("10:00 AM"));
+    const second = await bookedAppointment(suite.app, suite.db, onFriday("10:30 AM"));
     const target = { slotDate: "7_5_2027", slotTime: "06:00 PM" };
     const answers = await Promise.all([
-      reschedule(first!.token, { appointmentId: firstId, ...target }),
-      reschedule(second!.token, { appointmentId: secondId, ...target }),
+      reschedule(first.user.token, { appointmentId: first.appointmentId, ...target }),
+      reschedule(second.user.token, { appointmentId: second.appointmentId, ...target }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const starts = [wallClock((await row(firstId)).startsAt), wallClock((await row(secondId)).startsAt)];
+    const starts = [
+      wallClock((await row(first.appointmentId)).startsAt),
+      wallClock((await row(second.appointmentId)).startsAt),
+    ];
     expect(starts.filter((start) => start === "2027-05-07 18:00")).toHaveLength(1);
   });
 

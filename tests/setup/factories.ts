@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import { type Consultant, consultants, type UserRole, users } from "@db/schema";
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { hashPassword } from "~/features/accounts/password.server";
 import { createSession } from "~/features/accounts/sessions.server";
 import type { Database } from "~/infra/db.server";
@@ -311,6 +311,46 @@ export async function createUserWithRole(
     .returning({ id: users.id, name: users.name, email: users.email });
   const { token } = await createSession(db, row!.id, 30);
   return { ...row!, token, role, consultantId };
+}
+
+/**
+ * One signed-in account of a role (createUserWithRole) shared by a whole test file, made before its
+ * tests: a file's own beforeAll, written after this call, runs after it. Read its fields inside tests
+ * and hooks (they exist once its setup has run).
+ */
+export function accountForFile(
+  suite: { readonly db: Database },
+  role: UserRole,
+  options: { consultantId?: string; name?: string } = {},
+): RoleUser {
+  let account: RoleUser | undefined;
+  beforeAll(async () => {
+    account = await createUserWithRole(suite.db, role, options);
+  });
+  const made = (): RoleUser => {
+    if (!account) throw new Error(`the file's ${role} account is used before its setup ran`);
+    return account;
+  };
+  return {
+    get id() {
+      return made().id;
+    },
+    get name() {
+      return made().name;
+    },
+    get email() {
+      return made().email;
+    },
+    get token() {
+      return made().token;
+    },
+    get role() {
+      return made().role;
+    },
+    get consultantId() {
+      return made().consultantId;
+    },
+  };
 }
 
 /** A complete, valid contact inquiry as the old app's clients send it (POST /api/contact). */

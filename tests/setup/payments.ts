@@ -2,6 +2,7 @@ import { appointments, consultants, outbox, paymentEvents, payments } from "@db/
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, expect } from "vitest";
 import type { Database } from "~/infra/db.server";
+import type { AppSuite, AppSuiteOptions } from "./app-suite";
 import {
   type BookingBody,
   bookOrFail,
@@ -12,6 +13,7 @@ import {
   postJson,
   type RequestTarget,
 } from "./factories";
+import { frozenSuite } from "./frozen-suite";
 import { FULL_DAY_SLOT_TIMES } from "./slot-grid";
 
 // "Now" for the payment test files is the frozen suite's NOW (frozen-suite.ts), Monday 3 May 2027,
@@ -171,4 +173,49 @@ export async function answerOf<T = { success: boolean; message?: string }>(
   response: Response,
 ): Promise<{ status: number; body: T }> {
   return { status: response.status, body: (await response.json()) as T };
+}
+
+export interface PaymentSuiteOptions extends AppSuiteOptions {
+  /** The seeded consultant whose slots the file books. */
+  consultant: string;
+  /** Their fee for the file: an odd amount, so a test can tell it came from the database. */
+  feeCents: number;
+}
+
+/** A frozen suite for a payment test file, with this module's helpers bound to its app and database. */
+export interface PaymentSuite extends AppSuite {
+  /** Free slots of the file's consultant, at the file's fee (pricedSlots). */
+  readonly slots: ReturnType<typeof pricedSlots>;
+  bookedAppointment(slot: BookingBody): ReturnType<typeof bookedAppointment>;
+  listedAppointment(token: string, appointmentId: string): Promise<ListedAppointment>;
+  appointmentRow(appointmentId: string): ReturnType<typeof appointmentRow>;
+  paymentRows(appointmentId: string): ReturnType<typeof paymentRows>;
+  onlyPayment(appointmentId: string): ReturnType<typeof onlyPayment>;
+  mailsOfKind(recipient: string, kind: string): ReturnType<typeof mailsOfKind>;
+  eventRows(provider: "stripe" | "razorpay", eventKey: string): ReturnType<typeof eventRows>;
+  paymentSnapshot(appointmentId: string): ReturnType<typeof paymentSnapshot>;
+}
+
+/**
+ * The setup the payment test files share: the frozen clock, the database and the app (frozenSuite,
+ * with the app options given), one seeded consultant's slots at the file's fee (pricedSlots), and the
+ * checks above reading that app and database. The pay and verify calls stay functions of an app,
+ * since tests also send them to other apps of the suite (appWith).
+ */
+export function paymentSuite({ consultant, feeCents, ...appOptions }: PaymentSuiteOptions): PaymentSuite {
+  const suite = frozenSuite(appOptions);
+  const bound = {
+    slots: pricedSlots(suite, consultant, feeCents),
+    bookedAppointment: (slot: BookingBody) => bookedAppointment(suite.app, suite.db, slot),
+    listedAppointment: (token: string, appointmentId: string) =>
+      listedAppointment(suite.app, token, appointmentId),
+    appointmentRow: (appointmentId: string) => appointmentRow(suite.db, appointmentId),
+    paymentRows: (appointmentId: string) => paymentRows(suite.db, appointmentId),
+    onlyPayment: (appointmentId: string) => onlyPayment(suite.db, appointmentId),
+    mailsOfKind: (recipient: string, kind: string) => mailsOfKind(suite.db, recipient, kind),
+    eventRows: (provider: "stripe" | "razorpay", eventKey: string) => eventRows(suite.db, provider, eventKey),
+    paymentSnapshot: (appointmentId: string) => paymentSnapshot(suite.db, appointmentId),
+  };
+  // The suite's fields are getters that throw until its setup has run: copied as getters, not read.
+  return Object.defineProperties(bound, Object.getOwnPropertyDescriptors(suite)) as PaymentSuite;
 }

@@ -60,6 +60,22 @@ async function bookedAt(
   return { customer, appointment };
 }
 
+/** The customer moves their appointment to `startsAt` at `instant`, through every rule. */
+function customerReschedulesAt(
+  instant: Date | number,
+  customer: DirectUser,
+  appointmentId: string,
+  startsAt: Date,
+) {
+  return rescheduleAppointment(
+    database.db,
+    appointmentId,
+    { startsAt },
+    { kind: "customer", userId: customer.id },
+    { zone: ZONE, agencyEmail: AGENCY_EMAIL, now: clockAt(instant) },
+  );
+}
+
 async function reminders(customer: DirectUser) {
   return {
     day: await mailsOfKind(database.db, customer.email, "appointment-reminder-day"),
@@ -187,13 +203,7 @@ describe("queueDueReminders", () => {
 
     // The next morning, an hour before the start, the customer moves it two days later.
     const movedTo = at("2027-07-22T10:00");
-    await rescheduleAppointment(
-      database.db,
-      appointment.id,
-      { startsAt: movedTo },
-      { kind: "customer", userId: customer.id },
-      { zone: ZONE, agencyEmail: AGENCY_EMAIL, now: clockAt(startsAt.getTime() - 2 * HOUR) },
-    );
+    await customerReschedulesAt(startsAt.getTime() - 2 * HOUR, customer, appointment.id, movedTo);
     expect(await row(appointment.id)).toMatchObject({
       startsAt: movedTo,
       reminderDaySentAt: null,
@@ -218,13 +228,7 @@ describe("queueDueReminders", () => {
     const startsAt = at("2027-07-27T10:00");
     const { customer, appointment } = await bookedAt(at("2027-07-23T09:00"), startsAt);
     const movedTo = at("2027-07-24T18:00");
-    await rescheduleAppointment(
-      database.db,
-      appointment.id,
-      { startsAt: movedTo },
-      { kind: "customer", userId: customer.id },
-      { zone: ZONE, agencyEmail: AGENCY_EMAIL, now: clockAt(at("2027-07-24T09:00")) },
-    );
+    await customerReschedulesAt(at("2027-07-24T09:00"), customer, appointment.id, movedTo);
     await remindAt(at("2027-07-24T09:01"));
     expect(await reminders(customer)).toEqual({ day: [], hour: [] });
     await remindAt(movedTo.getTime() - 59 * MINUTE);

@@ -5,13 +5,12 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { snapshotOf } from "~/features/consultants/consultants.server";
 import { legacySlotStart } from "../../../server/api/legacy-slots";
 import {
+  accountForFile,
   countRows,
   createConsultant,
-  createUserWithRole,
   expectFailure,
   getWith,
   postJson,
-  type RoleUser,
 } from "../../../tests/setup/factories";
 import { frozenSuite, NOW, ZONE } from "../../../tests/setup/frozen-suite";
 import { parseICalendar } from "../../../tests/setup/icalendar";
@@ -40,15 +39,14 @@ import {
 import { rescheduleAppointment } from "./staff-changes.server";
 
 const suite = frozenSuite({ gateways: true });
+const staff = accountForFile(suite, "admin", { name: "Staff Member" });
 let slots: ReturnType<typeof slotPicker>;
 let consultantId: string;
-let staff: RoleUser;
 
 beforeAll(async () => {
   const consultant = await consultantWithFee(suite.db, "Emma Wilson", 6_420);
   consultantId = consultant.id;
   slots = slotPicker(consultant.id);
-  staff = await createUserWithRole(suite.db, "admin", { name: "Staff Member" });
 });
 
 function at(wallClock: string): Date {

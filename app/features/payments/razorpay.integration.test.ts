@@ -4,19 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import type { OrderGateway } from "~/infra/payment-gateways.server";
 import { cancel, expectFailure, nextAddress } from "../../../tests/setup/factories";
-import { frozenSuite } from "../../../tests/setup/frozen-suite";
-import {
-  answerOf,
-  bookedAppointment,
-  eventRows,
-  listedAppointment,
-  mailsOfKind,
-  onlyPayment,
-  paymentSnapshot,
-  payRazorpay,
-  pricedSlots,
-  verifyRazorpay,
-} from "../../../tests/setup/payments";
+import { answerOf, paymentSuite, payRazorpay, verifyRazorpay } from "../../../tests/setup/payments";
 
 const KEY_ID = "rzp_test_key";
 const KEY_SECRET = "test_secret";
@@ -98,7 +86,9 @@ function hex(bytes: number): string {
   return randomBytes(bytes).toString("hex");
 }
 
-const suite = frozenSuite({
+const suite = paymentSuite({
+  consultant: "Nina Petrova",
+  feeCents: FEE_CENTS,
   settings: async () => ({ ...settings, RAZORPAY_API_URL: await razorpayStandIn.start() }),
   // The real live-mode Razorpay gateway from these settings; only order creation, which would go to
   // Razorpay's servers (unreachable here), is replaced. Signature checks use its real secrets.
@@ -117,7 +107,6 @@ const suite = frozenSuite({
     };
   },
 });
-const slots = pricedSlots(suite, "Nina Petrova", FEE_CENTS);
 afterAll(() => {
   razorpayStandIn.server?.close();
 });
@@ -130,7 +119,7 @@ interface OrderAnswer {
 
 /** A booked appointment with a Razorpay order (with the given id, or a random one). */
 async function orderedAppointment(orderId?: string) {
-  const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+  const booked = await suite.bookedAppointment(suite.slots.far());
   if (orderId) nextOrderIds.push(orderId);
   const answer = await answerOf<OrderAnswer>(
     await payRazorpay(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
@@ -141,7 +130,7 @@ async function orderedAppointment(orderId?: string) {
 
 describe("POST /api/user/payment-razorpay", () => {
   it("creates an order for the consultant's fee from the database", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     nextOrderIds.push("order_Fixed0001");
     const answer = await answerOf<OrderAnswer>(
       await payRazorpay(suite.app, user.token, { appointmentId, amount: 100, currency: "INR" }),
@@ -155,7 +144,7 @@ describe("POST /api/user/payment-razorpay", () => {
       },
     });
     expect(orderRequests.at(-1)).toEqual({ amountCents: FEE_CENTS, currency: "USD", receipt: appointmentId });
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({
       provider: "razorpay",
       mode: "live",
       providerReference: "order_Fixed0001",
@@ -165,8 +154,8 @@ describe("POST /api/user/payment-razorpay", () => {
   });
 
   it("answers 404 for another user's appointment and creates no order", async () => {
-    const owner = await bookedAppointment(suite.app, suite.db, slots.far());
-    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
+    const owner = await suite.bookedAppointment(suite.slots.far());
+    const stranger = await suite.bookedAppointment(suite.slots.far());
     const ordersBefore = orderRequests.length;
     await expectFailure(
       await payRazorpay(suite.app, stranger.user.token, { appointmentId: owner.appointmentId }),
@@ -191,12 +180,12 @@ describe("POST /api/user/verifyRazorpay", () => {
       }),
     );
     expect(answer).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: KNOWN_PAYMENT,
     });
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("pays when the signature is the HMAC of order_id|payment_id with the key secret; once", async () => {
@@ -211,13 +200,13 @@ describe("POST /api/user/verifyRazorpay", () => {
       success: true,
       message: "Payment successful",
     });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
 
     expect((await answerOf(await verifyRazorpay(suite.app, user.token, body))).body).toEqual({
       success: true,
       message: "This appointment is already paid",
     });
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
     await expectFailure(await payRazorpay(suite.app, user.token, { appointmentId }), 409);
   });
 
@@ -238,8 +227,8 @@ describe("POST /api/user/verifyRazorpay", () => {
       { razorpay_signature: "" },
       { razorpay_payment_id: undefined, razorpay_signature: good },
     ];
-    const before = await paymentSnapshot(suite.db, appointmentId);
-    const otherBefore = await paymentSnapshot(suite.db, other.appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
+    const otherBefore = await suite.paymentSnapshot(other.appointmentId);
     for (const attempt of attempts) {
       const response = await verifyRazorpay(suite.app, user.token, {
         razorpay_order_id: orderId,
@@ -248,14 +237,14 @@ describe("POST /api/user/verifyRazorpay", () => {
       });
       await expectFailure(response, 400);
     }
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect(await paymentSnapshot(suite.db, other.appointmentId)).toEqual(otherBefore);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect(await suite.paymentSnapshot(other.appointmentId)).toEqual(otherBefore);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 
   it("answers 400 for an order id we never created, however well it is signed", async () => {
     const { user, appointmentId } = await orderedAppointment();
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
     const orderId = `order_${hex(7)}`;
     const paymentId = `pay_${hex(7)}`;
     await expectFailure(
@@ -266,13 +255,13 @@ describe("POST /api/user/verifyRazorpay", () => {
       }),
       400,
     );
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
   });
 
   it("answers 404 for another user's order, even correctly signed, and pays nothing", async () => {
     const owner = await orderedAppointment();
     const stranger = await orderedAppointment();
-    const before = await paymentSnapshot(suite.db, owner.appointmentId);
+    const before = await suite.paymentSnapshot(owner.appointmentId);
     const paymentId = `pay_${hex(7)}`;
     await expectFailure(
       await verifyRazorpay(suite.app, stranger.user.token, {
@@ -282,10 +271,8 @@ describe("POST /api/user/verifyRazorpay", () => {
       }),
       404,
     );
-    expect(await paymentSnapshot(suite.db, owner.appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, stranger.user.token, stranger.appointmentId)).payment).toBe(
-      false,
-    );
+    expect(await suite.paymentSnapshot(owner.appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(stranger.user.token, stranger.appointmentId)).payment).toBe(false);
   });
 });
 
@@ -310,15 +297,15 @@ describe("refunds", () => {
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ amount: FEE_CENTS });
     expect(made[0]!.key).toMatch(/^refund-[0-9a-f-]{36}$/);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({
       status: "refunded",
       refundReference: made[0]!.id,
     });
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       cancelled: true,
       refunded: true,
     });
-    expect(await mailsOfKind(suite.db, user.email, "payment-refund")).toHaveLength(1);
+    expect(await suite.mailsOfKind(user.email, "payment-refund")).toHaveLength(1);
   });
 
   it("leaves the appointment booked and paid when Razorpay never answers, and the retry pays once", async () => {
@@ -332,7 +319,7 @@ describe("refunds", () => {
     razorpayStandIn.loseNextAnswers = 3;
     const failed = await cancel(suite.app, user.token, appointmentId);
     expect(failed.status).toBe(502);
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       cancelled: false,
       payment: true,
     });
@@ -340,7 +327,7 @@ describe("refunds", () => {
     // The customer tries again: Razorpay already made the refund and answers with it.
     expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
     expect(razorpayStandIn.refunds.filter((refund) => refund.paymentId === paymentId)).toHaveLength(1);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "refunded" });
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "refunded" });
   });
 });
 
@@ -386,13 +373,13 @@ describe("POST /api/webhooks/razorpay", () => {
     const body = capturedEvent(orderId);
     const answer = await answerOf(await postWebhook(body, signedHeaders(body)));
     expect(answer).toEqual({ status: 200, body: { success: true, received: true } });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: (JSON.parse(body) as { payload: { payment: { entity: { id: string } } } }).payload
         .payment.entity.id,
     });
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("fulfils one event id delivered 20 times at once exactly once", async () => {
@@ -401,15 +388,15 @@ describe("POST /api/webhooks/razorpay", () => {
     const headers = signedHeaders(body, "evt_RazorpayDuplicate1");
     const responses = await Promise.all(Array.from({ length: 20 }, () => postWebhook(body, headers)));
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
-    expect(await eventRows(suite.db, "razorpay", "evt_RazorpayDuplicate1")).toHaveLength(1);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.eventRows("razorpay", "evt_RazorpayDuplicate1")).toHaveLength(1);
   });
 
   it("answers 400 and changes nothing for a missing or wrong signature or a changed body", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const body = capturedEvent(orderId);
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
     const changed = body.replace('"status":"captured"', '"status":"Captured"');
     expect(changed).not.toBe(body);
 
@@ -422,24 +409,24 @@ describe("POST /api/webhooks/razorpay", () => {
       const failure = await expectFailure(await postWebhook(sent, headers), 400);
       expect(failure.message).toMatch(/signature/);
     }
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 
   it("does not pay for a signed capture whose amount differs from the order's", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const body = capturedEvent(orderId, { amount: 100 });
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
     expect((await postWebhook(body, signedHeaders(body))).status).toBe(200);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 
   it("marks the payment failed on payment.failed, leaving the appointment unpaid", async () => {
     const { user, appointmentId, orderId } = await orderedAppointment();
     const body = capturedEvent(orderId, { event: "payment.failed" });
     expect((await postWebhook(body, signedHeaders(body))).status).toBe(200);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "failed" });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "failed" });
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 });

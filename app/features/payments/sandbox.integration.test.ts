@@ -2,18 +2,11 @@ import { payments } from "@db/schema";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cancel, expectFailure } from "../../../tests/setup/factories";
-import { frozenSuite } from "../../../tests/setup/frozen-suite";
 import {
   answerOf,
-  bookedAppointment,
-  listedAppointment,
-  mailsOfKind,
-  onlyPayment,
-  paymentRows,
-  paymentSnapshot,
+  paymentSuite,
   payRazorpay,
   payStripe,
-  pricedSlots,
   verifyRazorpay,
   verifyStripe,
 } from "../../../tests/setup/payments";
@@ -27,8 +20,7 @@ const FEE_CENTS = 6420;
  * No provider keys, PAYMENT_SANDBOX unset, NODE_ENV=test: the sandbox runs both providers. The
  * sandbox checkout page calls completeSandboxCheckout with the app's own gateways and secrets.
  */
-const suite = frozenSuite({ gateways: true });
-const slots = pricedSlots(suite, "Emma Wilson", FEE_CENTS);
+const suite = paymentSuite({ gateways: true, consultant: "Emma Wilson", feeCents: FEE_CENTS });
 
 beforeAll(() => {
   expect({ stripe: suite.gateways.stripe?.mode, razorpay: suite.gateways.razorpay?.mode }).toEqual({
@@ -43,12 +35,12 @@ function queryOf(url: string): URLSearchParams {
 
 /** A booked appointment with a sandbox Stripe checkout: its payments row id and session id. */
 async function sandboxCheckout() {
-  const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+  const booked = await suite.bookedAppointment(suite.slots.far());
   const answer = await answerOf<{ success: boolean; session_url: string }>(
     await payStripe(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
   );
   expect(answer.status).toBe(200);
-  const payment = await onlyPayment(suite.db, booked.appointmentId);
+  const payment = await suite.onlyPayment(booked.appointmentId);
   return { ...booked, sessionUrl: answer.body.session_url, payment };
 }
 
@@ -82,7 +74,7 @@ describe("the Stripe sandbox (no keys, outside production)", () => {
     const cancelled = await completeSandboxCheckout(suite.db, suite.gateways, user.id, payment.id, "cancel");
     expect(queryOf(cancelled).get("success")).toBe("false");
     expect(await verify({ session_id: sessionId })).toEqual(notPaid);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
 
     const back = await completeSandboxCheckout(suite.db, suite.gateways, user.id, payment.id, "pay");
     const query = queryOf(back);
@@ -95,8 +87,8 @@ describe("the Stripe sandbox (no keys, outside production)", () => {
       status: 200,
       body: { success: true, message: "Payment successful" },
     });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    const receipts = await mailsOfKind(suite.db, user.email, "payment-receipt");
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    const receipts = await suite.mailsOfKind(user.email, "payment-receipt");
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.textBody).toMatch(/test payment/);
   });
@@ -120,24 +112,24 @@ describe("the Stripe sandbox (no keys, outside production)", () => {
       success: false,
       message: "This appointment was cancelled before the payment completed. We will refund the payment.",
     });
-    const listed = await listedAppointment(suite.app, user.token, appointmentId);
+    const listed = await suite.listedAppointment(user.token, appointmentId);
     expect({ cancelled: listed.cancelled, payment: listed.payment }).toEqual({
       cancelled: true,
       payment: false,
     });
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(0);
-    const notices = await mailsOfKind(suite.db, testEnvironment().AGENCY_EMAIL, "payment-after-cancellation");
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(0);
+    const notices = await suite.mailsOfKind(testEnvironment().AGENCY_EMAIL, "payment-after-cancellation");
     expect(notices.filter((notice) => notice.textBody.includes(appointmentId))).toHaveLength(1);
   });
 
   it("lets nobody but the appointment's owner press Pay", async () => {
     const { appointmentId, payment } = await sandboxCheckout();
-    const stranger = await bookedAppointment(suite.app, suite.db, slots.far());
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const stranger = await suite.bookedAppointment(suite.slots.far());
+    const before = await suite.paymentSnapshot(appointmentId);
     await expect(
       completeSandboxCheckout(suite.db, suite.gateways, stranger.user.id, payment.id, "pay"),
     ).rejects.toMatchObject({ kind: "not-found" });
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
   });
 
   it("refunds a paid sandbox appointment cancelled at least 24 hours ahead", async () => {
@@ -151,19 +143,19 @@ describe("the Stripe sandbox (no keys, outside production)", () => {
     expect(paid.status).toBe(200);
 
     expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       cancelled: true,
       payment: true,
       refunded: true,
     });
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "refunded" });
-    expect(await mailsOfKind(suite.db, user.email, "payment-refund")).toHaveLength(1);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "refunded" });
+    expect(await suite.mailsOfKind(user.email, "payment-refund")).toHaveLength(1);
   });
 });
 
 describe("the Razorpay sandbox", () => {
   async function sandboxOrder() {
-    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+    const booked = await suite.bookedAppointment(suite.slots.far());
     const answer = await answerOf<{ success: boolean; order: { id: string; amount: number }; keyId: string }>(
       await payRazorpay(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
     );
@@ -173,7 +165,7 @@ describe("the Razorpay sandbox", () => {
       order: { id: expect.stringMatching(/^order_sandbox_/), amount: FEE_CENTS },
       keyId: "rzp_sandbox",
     });
-    const payment = await onlyPayment(suite.db, booked.appointmentId);
+    const payment = await suite.onlyPayment(booked.appointmentId);
     expect(payment).toMatchObject({ providerReference: answer.body.order.id, mode: "sandbox" });
     const back = await completeSandboxCheckout(suite.db, suite.gateways, booked.user.id, payment.id, "pay");
     const query = queryOf(back);
@@ -189,7 +181,7 @@ describe("the Razorpay sandbox", () => {
   }
 
   it("gives API callers an absolute, signed sandbox checkout link that pays without our cookie", async () => {
-    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+    const booked = await suite.bookedAppointment(suite.slots.far());
     const answer = await answerOf<{ sandbox_url: string }>(
       await payRazorpay(suite.app, booked.user.token, { appointmentId: booked.appointmentId }),
     );
@@ -229,29 +221,29 @@ describe("the Razorpay sandbox", () => {
     });
     const verified = await answerOf(await verifyRazorpay(suite.app, user.token, answer));
     expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("answers 400 to a tampered signature or payment id and pays nothing", async () => {
     const { user, appointmentId, answer } = await sandboxOrder();
     const signature = answer.razorpay_signature!;
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
     for (const tampered of [
       { ...answer, razorpay_signature: `${signature.slice(0, -1)}${signature.endsWith("a") ? "b" : "a"}` },
       { ...answer, razorpay_payment_id: `${answer.razorpay_payment_id}0` },
     ]) {
       await expectFailure(await verifyRazorpay(suite.app, user.token, tampered), 400);
     }
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 });
 
 describe("where the sandbox is off", () => {
   it("in production without PAYMENT_SANDBOX, payment answers 409 'not available' and records nothing", async () => {
     const production = suite.appWith({ NODE_ENV: "production" });
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     const stripeFailure = await expectFailure(
       await payStripe(production, user.token, { appointmentId }),
       409,
@@ -262,14 +254,14 @@ describe("where the sandbox is off", () => {
       409,
     );
     expect(razorpayFailure.message).toMatch(/not available/);
-    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
+    expect(await suite.paymentRows(appointmentId)).toEqual([]);
   });
 
   it("follows PAYMENT_SANDBOX when it is set: false outside production, true in production", async () => {
-    const { user, appointmentId } = await bookedAppointment(suite.app, suite.db, slots.far());
+    const { user, appointmentId } = await suite.bookedAppointment(suite.slots.far());
     const off = suite.appWith({ PAYMENT_SANDBOX: "false" });
     await expectFailure(await payStripe(off, user.token, { appointmentId }), 409);
-    expect(await paymentRows(suite.db, appointmentId)).toEqual([]);
+    expect(await suite.paymentRows(appointmentId)).toEqual([]);
 
     const on = suite.appWith({ NODE_ENV: "production", PAYMENT_SANDBOX: "true" });
     const answer = await answerOf<{ session_url: string }>(

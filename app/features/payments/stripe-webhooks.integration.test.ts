@@ -2,19 +2,7 @@ import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { expectFailure, nextAddress } from "../../../tests/setup/factories";
-import { frozenSuite } from "../../../tests/setup/frozen-suite";
-import {
-  answerOf,
-  bookedAppointment,
-  eventRows,
-  listedAppointment,
-  mailsOfKind,
-  onlyPayment,
-  paymentSnapshot,
-  payStripe,
-  pricedSlots,
-  verifyStripe,
-} from "../../../tests/setup/payments";
+import { answerOf, paymentSuite, payStripe, verifyStripe } from "../../../tests/setup/payments";
 import type { StandInSession } from "../../../tests/setup/stripe-stand-in";
 
 const WEBHOOK_SECRET = "whsec_test";
@@ -22,12 +10,11 @@ const FEE_CENTS = 9876;
 /** Only for its webhook helpers: signing test payloads as Stripe does. */
 const stripe = new Stripe("sk_test_x");
 
-const suite = frozenSuite({ stripeStandIn: true });
-const slots = pricedSlots(suite, "Grace Thompson", FEE_CENTS);
+const suite = paymentSuite({ stripeStandIn: true, consultant: "Grace Thompson", feeCents: FEE_CENTS });
 
 /** A booked appointment with an open Checkout Session at the stand-in. */
 async function openCheckout() {
-  const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+  const booked = await suite.bookedAppointment(suite.slots.far());
   const response = await payStripe(suite.app, booked.user.token, { appointmentId: booked.appointmentId });
   expect(response.status).toBe(200);
   const checkout = suite.standIn.checkouts.at(-1)!;
@@ -93,23 +80,23 @@ describe("POST /api/webhooks/stripe", () => {
 
     const answer = await answerOf(await postWebhook(event.payload, signature(event.payload)));
     expect(answer).toEqual({ status: 200, body: { success: true, received: true } });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({
       status: "paid",
       providerPaymentId: "pi_test_webhook",
     });
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
-    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(1);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.eventRows("stripe", event.id)).toHaveLength(1);
   });
 
   it("does not pay for checkout.session.completed while the session is still unpaid", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
     const event = sessionEvent("checkout.session.completed", suite.standIn.session(sessionId));
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 
   const unverifiable: { name: string; send: (payload: string) => Promise<Response> }[] = [
@@ -141,12 +128,12 @@ describe("POST /api/webhooks/stripe", () => {
   it.each(unverifiable)("answers 400 and changes nothing for $name", async ({ send }) => {
     const { user, appointmentId, sessionId } = await openCheckout();
     const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     const failure = await expectFailure(await send(event.payload), 400);
     expect(failure.message).toMatch(/signature/);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 
   it("accepts a signature made 299 seconds ago (Stripe's 5-minute tolerance)", async () => {
@@ -154,22 +141,22 @@ describe("POST /api/webhooks/stripe", () => {
     const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
     const header = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) - 299 });
     expect((await postWebhook(event.payload, header)).status).toBe(200);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
   });
 
   it("refuses a signature dated more than 5 minutes ahead of the server's clock, and takes one 299 s ahead", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
     const event = sessionEvent("checkout.session.completed", suite.standIn.markPaid(sessionId));
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
     const ahead = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) + 3600 });
     const failure = await expectFailure(await postWebhook(event.payload, ahead), 400);
     expect(failure.message).toBe("The webhook signature could not be verified.");
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(0);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect(await suite.eventRows("stripe", event.id)).toHaveLength(0);
 
     const slightlyAhead = signature(event.payload, { timestamp: Math.floor(Date.now() / 1000) + 299 });
     expect((await postWebhook(event.payload, slightlyAhead)).status).toBe(200);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
   });
 
   it("fulfils the same event delivered 20 times at once exactly once", async () => {
@@ -179,10 +166,10 @@ describe("POST /api/webhooks/stripe", () => {
 
     const responses = await Promise.all(Array.from({ length: 20 }, () => postWebhook(event.payload, header)));
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
-    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(1);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "paid" });
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.eventRows("stripe", event.id)).toHaveLength(1);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "paid" });
   });
 
   it("sends one receipt when both the return page and the webhook confirm the payment", async () => {
@@ -194,18 +181,18 @@ describe("POST /api/webhooks/stripe", () => {
     ]);
     expect([webhook.status, returned.status]).toEqual([200, 200]);
     expect(((await returned.json()) as { success: boolean }).success).toBe(true);
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("ignores a signed completed event whose amount does not match the appointment", async () => {
     const { user, appointmentId, sessionId } = await openCheckout();
     const session = suite.standIn.change(sessionId, { payment_status: "paid", amount_total: 100 });
     const event = sessionEvent("checkout.session.completed", session);
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
   });
 
   it("keeps a paid appointment paid when checkout.session.expired arrives after completed", async () => {
@@ -218,9 +205,9 @@ describe("POST /api/webhooks/stripe", () => {
       status: "expired",
     });
     expect((await postWebhook(expired.payload, signature(expired.payload))).status).toBe(200);
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "paid" });
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toHaveLength(1);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "paid" });
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toHaveLength(1);
   });
 
   it("marks an unpaid session expired on checkout.session.expired; the appointment stays unpaid", async () => {
@@ -231,12 +218,12 @@ describe("POST /api/webhooks/stripe", () => {
     );
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "expired", paidAt: null });
-    expect(await listedAppointment(suite.app, user.token, appointmentId)).toMatchObject({
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "expired", paidAt: null });
+    expect(await suite.listedAppointment(user.token, appointmentId)).toMatchObject({
       payment: false,
       cancelled: false,
     });
-    expect(await eventRows(suite.db, "stripe", event.id)).toHaveLength(1);
+    expect(await suite.eventRows("stripe", event.id)).toHaveLength(1);
   });
 
   it("marks the payment failed on checkout.session.async_payment_failed", async () => {
@@ -244,9 +231,9 @@ describe("POST /api/webhooks/stripe", () => {
     const event = sessionEvent("checkout.session.async_payment_failed", suite.standIn.session(sessionId));
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await onlyPayment(suite.db, appointmentId)).toMatchObject({ status: "failed", paidAt: null });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
-    expect(await mailsOfKind(suite.db, user.email, "payment-receipt")).toEqual([]);
+    expect(await suite.onlyPayment(appointmentId)).toMatchObject({ status: "failed", paidAt: null });
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
+    expect(await suite.mailsOfKind(user.email, "payment-receipt")).toEqual([]);
   });
 
   it("acknowledges a signed event about a session we never created without changing anything", async () => {
@@ -257,9 +244,9 @@ describe("POST /api/webhooks/stripe", () => {
       payment_status: "paid" as const,
     };
     const event = sessionEvent("checkout.session.completed", stranger);
-    const before = await paymentSnapshot(suite.db, appointmentId);
+    const before = await suite.paymentSnapshot(appointmentId);
 
     expect((await postWebhook(event.payload, signature(event.payload))).status).toBe(200);
-    expect(await paymentSnapshot(suite.db, appointmentId)).toEqual(before);
+    expect(await suite.paymentSnapshot(appointmentId)).toEqual(before);
   });
 });

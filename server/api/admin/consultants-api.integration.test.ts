@@ -1,24 +1,20 @@
 import { auditLog, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appSuite } from "../../../tests/setup/app-suite";
 import {
+  accountForFile,
   countRows,
   createConsultant,
   createUserWithRole,
   expectFailure,
   getWith,
   postJson,
-  type RoleUser,
 } from "../../../tests/setup/factories";
 
 const suite = appSuite();
-let staff: RoleUser;
-
-beforeAll(async () => {
-  staff = await createUserWithRole(suite.db, "admin");
-});
+const staff = accountForFile(suite, "admin");
 
 interface StaffDoctor {
   _id: string;
