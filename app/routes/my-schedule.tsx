@@ -7,7 +7,7 @@ import { recordAttendance } from "~/features/booking/attendance.server";
 import { calendarView, calendarViewForPage } from "~/features/calendars/calendar-connections.server";
 import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
 import { runCalendarIntent } from "~/features/calendars/calendar-form.server";
-import { isCalendarIntent } from "~/features/calendars/calendar-panel";
+import { isCalendarIntent } from "~/features/calendars/calendar-panel-data";
 import { daysOffFromForm } from "~/features/consultants/consultant-schema";
 import {
   getOwnConsultant,

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/forms/form-controls";
-import type { CalendarPanelData } from "~/features/calendars/calendar-panel";
+import type { CalendarPanelData } from "~/features/calendars/calendar-panel-data";
 
 type Failure = { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 

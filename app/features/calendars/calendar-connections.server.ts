@@ -11,7 +11,7 @@ import { CalendarDataError } from "./busy-times";
 import { busyTimesInThread } from "./busy-times-in-thread.server";
 import { CalendarAccessError, discoverCalDavCollection, readCalendarTexts } from "./calendar-access.server";
 import type { CalendarContext } from "./calendar-context.server";
-import type { CalendarPanelData } from "./calendar-panel";
+import type { CalendarPanelData } from "./calendar-panel-data";
 import { type CalendarConnection, parseCalendarSettings } from "./calendar-schema";
 import { sealCalendarSecret, shownIcsAddress } from "./calendar-source.server";
 import { syncCalendar } from "./calendar-sync.server";

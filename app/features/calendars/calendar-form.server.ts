@@ -2,7 +2,7 @@ import type { Actor } from "~/features/audit/audit.server";
 import type { Database } from "~/infra/db.server";
 import { type CalendarView, disconnectCalendar, saveCalendarSettings } from "./calendar-connections.server";
 import type { CalendarContext } from "./calendar-context.server";
-import type { CalendarIntent } from "./calendar-panel";
+import type { CalendarIntent } from "./calendar-panel-data";
 import { syncConsultantCalendarNow } from "./calendar-sync.server";
 
 /** Connected, and read; or connected, but its first full read failed (said in words). */

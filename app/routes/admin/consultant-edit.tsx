@@ -17,7 +17,7 @@ import { specialityNames } from "~/content/specialities";
 import { calendarView, calendarViewForPage } from "~/features/calendars/calendar-connections.server";
 import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
 import { runCalendarIntent } from "~/features/calendars/calendar-form.server";
-import { isCalendarIntent } from "~/features/calendars/calendar-panel";
+import { isCalendarIntent } from "~/features/calendars/calendar-panel-data";
 import {
   clockTime,
   consultantFieldsSchema,
