@@ -29,10 +29,11 @@ export function consultantApi(answers?: KeptCatalogue["answers"]) {
         listConsultants(context.get("db"), { speciality: found?.name }),
         upcomingBookings(context.get("db")),
       ]);
+      // A consultant whose calendar cannot be read is not bookable now: old clients see them unavailable.
       const doctors = consultants.map((consultant) =>
         legacyDoctor(
-          consultant,
-          upcoming.get(consultant.id) ?? [],
+          { ...consultant, available: consultant.available && !upcoming.withheld.has(consultant.id) },
+          upcoming.startsByConsultant.get(consultant.id) ?? [],
           context.get("env").AGENCY_TZ,
           context.get("env").publicUrl,
         ),

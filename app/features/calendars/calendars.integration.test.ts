@@ -8,7 +8,11 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookAppointment } from "~/features/booking/booking.server";
 import { cancelAppointment } from "~/features/booking/cancellation.server";
-import { consultantSchedule, listConsultants } from "~/features/consultants/consultants.server";
+import {
+  consultantSchedule,
+  listConsultants,
+  upcomingBookings,
+} from "~/features/consultants/consultants.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createOutboundFetch } from "~/infra/outbound-fetch.server";
 import { createUserWithRole, createUserWithSession, featureRefusal } from "../../../tests/setup/factories";
@@ -146,6 +150,9 @@ describe("a read-only ICS calendar", () => {
     const stale = new Date(NOW.getTime() + 31 * 60_000);
     const schedule = await consultantSchedule(database.db, consultant, { zone: ZONE, now: stale });
     expect(schedule.calendarWithheld).toBe(true);
+    // The old clients' list, which has no word for "withheld", shows the consultant unavailable.
+    expect((await upcomingBookings(database.db, stale)).withheld.has(consultant.id)).toBe(true);
+    expect((await upcomingBookings(database.db, later)).withheld.has(consultant.id)).toBe(false);
     expect(schedule.days.every((day) => day.slots.length === 0)).toBe(true);
     const customer = await createUserWithSession(database.db, "stale-customer");
     const refusal = await featureRefusal(

@@ -52,9 +52,13 @@ export async function listConsultants(
 
 /**
  * The start times of every consultant's active bookings still to come, and of the slots their
- * connected calendar says they are busy in, by consultant id.
+ * connected calendar says they are busy in, by consultant id; and the consultants whose slots are
+ * withheld because their calendar has not been read for too long.
  */
-export async function upcomingBookings(db: Database, now = new Date()): Promise<Map<string, Date[]>> {
+export async function upcomingBookings(
+  db: Database,
+  now = new Date(),
+): Promise<{ startsByConsultant: Map<string, Date[]>; withheld: Set<string> }> {
   const booked = await db
     .select({ consultantId: appointments.consultantId, startsAt: appointments.startsAt })
     .from(appointments)
@@ -75,10 +79,12 @@ export async function upcomingBookings(db: Database, now = new Date()): Promise<
     connected.map((consultant) => consultant.id),
     now,
   );
-  for (const [consultantId, { busyStarts }] of blocks) {
+  const withheld = new Set<string>();
+  for (const [consultantId, { busyStarts, withheld: slotsWithheld }] of blocks) {
+    if (slotsWithheld) withheld.add(consultantId);
     for (const start of busyStarts) if (start > now.getTime()) add(consultantId, new Date(start));
   }
-  return byConsultant;
+  return { startsByConsultant: byConsultant, withheld };
 }
 
 /** A consultant customers may see and book; archived ones only when asked for (staff, history). */

@@ -111,7 +111,9 @@ export function adminConsultantsApi() {
     const settings = { zone: context.get("env").AGENCY_TZ, publicUrl: context.get("env").publicUrl };
     return context.json({
       success: true,
-      doctors: page.consultants.map((row) => staffDoctor(row, upcoming.get(row.id) ?? [], settings)),
+      doctors: page.consultants.map((row) =>
+        staffDoctor(row, upcoming.startsByConsultant.get(row.id) ?? [], settings),
+      ),
       page: page.page,
       pageCount: page.pageCount,
       total: page.total,
