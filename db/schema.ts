@@ -331,6 +331,12 @@ export const consultants = pgTable(
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     /** Bumped on every staff change, so a second editor is told the record changed. */
     version: integer("version").notNull().default(1),
+    /**
+     * The visible reviews' count and the sum of their ratings, recounted in every transaction that
+     * writes, hides or shows a review, so every list shows and sorts by the average without a join.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,6 +33,7 @@ import { consultantPortalApi } from "./api/consultant-portal-api";
 import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
+import { userReviewApi } from "./api/review-api";
 import { userApi } from "./api/user-api";
 import { DEFAULT_BODY_LIMIT_BYTES, limitBody, UPLOAD_BODY_LIMIT_BYTES } from "./body-limit";
 import { compressResponses } from "./compression";
@@ -293,6 +294,7 @@ function mountApi(app: Hono<AppEnv>, kept: KeptParts): void {
     }
   });
   app.route("/api/user", userApi());
+  app.route("/api/user/reviews", userReviewApi());
   app.route("/api/user", paymentApi());
   app.route("/api/webhooks", webhookApi());
   app.route("/api/consultant", consultantApi(kept.catalogue?.answers));

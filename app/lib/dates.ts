@@ -108,6 +108,11 @@ export function formatDay(instant: Date, zone: string): string {
   }).format(instant);
 }
 
+/** The month of an instant in a zone: "March 2027". */
+export function formatMonth(instant: Date, zone: string): string {
+  return dateFormat({ month: "long", year: "numeric", timeZone: zone }).format(instant);
+}
+
 /** The clock time of an instant in a zone: "1:30 PM". */
 export function formatTimeOfDay(instant: Date, zone: string): string {
   return dateFormat({ hour: "numeric", minute: "2-digit", timeZone: zone }).format(instant);

@@ -57,6 +57,8 @@ describe("the booking page's loader", () => {
       experience: "12 Years",
       fee: "$90.00",
       available: true,
+      rating: null,
+      reviewCount: 0,
     });
     expect(data.related.map((card) => card.id)).not.toContain(consultant.id);
   });

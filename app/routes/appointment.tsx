@@ -1,7 +1,9 @@
 import { data, Form, href, useNavigation } from "react-router";
 import { AvailabilityBadge, ConsultantCard } from "~/components/booking/consultant-card";
+import { ConsultantReviews } from "~/components/booking/consultant-reviews";
 import { Portrait } from "~/components/booking/portrait";
 import { SlotPicker } from "~/components/booking/slot-picker";
+import { RatingBadge } from "~/components/booking/star-rating";
 import { PrimaryButton } from "~/components/forms/form-controls";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
 import { consultantCardData } from "~/features/consultants/consultant-card-data";
@@ -11,11 +13,13 @@ import {
   listConsultants,
   snapshotOf,
 } from "~/features/consultants/consultants.server";
+import { consultantReviews } from "~/features/reviews/reviews.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
+import { pageNumberFrom } from "~/lib/page-number";
 import { originFrom, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/appointment";
 
@@ -26,16 +30,49 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
         description: `Book a 30-minute consultation with ${loaderData.consultant.name}, ${loaderData.consultant.speciality}.`,
         path: href("/appointment/:docId", { docId: loaderData.consultant.id }),
         origin: originFrom(matches),
+        jsonLd: consultantJsonLd(
+          loaderData.consultant.name,
+          loaderData.consultant.speciality,
+          loaderData.reviews,
+        ),
       })
     : [];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** The consultation as a service for search engines, with its rating once it has reviews. */
+function consultantJsonLd(
+  name: string,
+  speciality: string,
+  reviews: { average: number | null; count: number },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: `Consultation with ${name}`,
+    serviceType: speciality,
+    provider: { "@type": "Person", name },
+    ...(reviews.average !== null && reviews.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: reviews.average,
+            reviewCount: reviews.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const consultant = await findConsultant(context.db, params.docId);
   if (!consultant) throw data(null, { status: 404 });
   const zone = context.env.AGENCY_TZ;
-  const [{ days, calendarWithheld }, sameSpeciality] = await Promise.all([
+  const reviewsPage = pageNumberFrom(new URL(request.url).searchParams.get("reviews"));
+  const [{ days, calendarWithheld }, sameSpeciality, reviews] = await Promise.all([
     consultantSchedule(context.db, consultant, { zone }),
     listConsultants(context.db, { speciality: consultant.speciality }),
+    consultantReviews(context.db, consultant, reviewsPage),
   ]);
   const { feeCents, currency, ...described } = snapshotOf(consultant);
   return {
@@ -47,6 +84,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       calendarWithheld,
     },
     days,
+    reviews,
     zone,
     profileZone: context.user?.timeZone ?? null,
     signedIn: Boolean(context.user),
@@ -84,7 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, days, zone, profileZone, related, signedIn, agencyEmail } = loaderData;
+  const { consultant, days, reviews, zone, profileZone, related, signedIn, agencyEmail } = loaderData;
   const busy = useNavigation().state === "submitting";
   const hasSlots = days.some((day) => day.slots.length > 0);
   return (
@@ -106,8 +144,13 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
               {consultant.experience}
             </span>
           </p>
-          <div className="mt-2">
+          <div className="mt-2 flex flex-wrap items-center gap-3">
             <AvailabilityBadge available={consultant.available} />
+            {reviews.average !== null ? (
+              <a href="#reviews-heading" className="rounded underline-offset-4 hover:underline">
+                <RatingBadge average={reviews.average} count={reviews.count} />
+              </a>
+            ) : null}
           </div>
           <h2 className="mt-4 font-semibold text-ink">About</h2>
           <p className="mt-1 max-w-2xl text-muted">{consultant.about}</p>
@@ -149,6 +192,8 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           </p>
         )}
       </section>
+
+      <ConsultantReviews name={consultant.name} reviews={reviews} zone={zone} />
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16">

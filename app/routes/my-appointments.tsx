@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AddToCalendar } from "~/components/booking/add-to-calendar";
+import { AppointmentReview } from "~/components/booking/appointment-review";
 import { Portrait } from "~/components/booking/portrait";
 import { RazorpayCheckout } from "~/components/booking/razorpay-checkout";
 import { RevealButton } from "~/components/booking/reveal-button";
@@ -14,6 +16,12 @@ import { consultantSlots, findConsultant } from "~/features/consultants/consulta
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import { startRazorpayOrder, startStripeCheckout } from "~/features/payments/payments.server";
 import { refundsOnCancel } from "~/features/payments/refunds.server";
+import {
+  editReview,
+  reviewState,
+  reviewsOfAppointments,
+  writeReview,
+} from "~/features/reviews/reviews.server";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";
@@ -44,6 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Each customer reads times in their own zone (decision 0018), the agency's beside it.
   const customerZone = user.timeZone ?? zone;
   const own = await listAppointments(context.db, user.id);
+  const reviewed = await reviewsOfAppointments(
+    context.db,
+    user.id,
+    own.filter((appointment) => appointment.completedAt).map((appointment) => appointment.id),
+  );
   const appointments = own.map((appointment) => {
     const { name, image, speciality, address } = appointment.consultantSnapshot;
     const status = appointmentStatus(appointment);
@@ -63,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       refundOnCancel: refundsOnCancel(appointment, now),
       meetingUrl: active ? appointment.meetingUrl : null,
       calendarLinks: active ? appointmentCalendarLinks(appointment) : null,
+      review: reviewState(appointment, reviewed.get(appointment.id), now),
     };
   });
   const rescheduling = url.searchParams.get("reschedule");
@@ -94,6 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       confirmingCancel: url.searchParams.get("cancel"),
       rescheduling: movable ? { id: movable.id, days: rescheduleDays, profileZone: user.timeZone } : null,
       choosingPayment: url.searchParams.get("pay"),
+      editingReview: url.searchParams.get("review"),
       providers: { stripe: Boolean(context.payments.stripe), razorpay: Boolean(context.payments.razorpay) },
     },
     { headers: { "Content-Security-Policy": policy } },
@@ -129,6 +144,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = `Appointment moved to ${formatDay(moved.startsAt, zone)}, ${formatSlotClock(moved.startsAt, zone)}. We have e-mailed you the updated invitation.`;
       return redirectWithToast("/my-appointments", { kind: "success", message }, context);
     }
+    if (values.intent === "review" || values.intent === "edit-review") {
+      const review = { rating: values.rating, comment: values.comment };
+      const now = { now: context.clock() };
+      if (values.intent === "review")
+        await writeReview(context.db, user.id, { ...review, appointmentId: values.appointmentId }, now);
+      else await editReview(context.db, user.id, values.appointmentId, review, now);
+      const message = values.intent === "review" ? "Thank you for your review" : "Review updated";
+      return redirectWithToast(
+        `/my-appointments#review-${values.appointmentId}`,
+        { kind: "success", message },
+        context,
+      );
+    }
     if (values.intent === "pay" && values.provider === "stripe") {
       const appointment = await findOwnAppointment(context.db, user.id, values.appointmentId);
       const { sessionUrl } = await startStripeCheckout(context.db, context.payments, appointment, urls);
@@ -151,8 +179,16 @@ export function headers(args: Route.HeadersArgs) {
 }
 
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointments, zone, customerZone, confirmingCancel, rescheduling, choosingPayment, providers } =
-    loaderData;
+  const {
+    appointments,
+    zone,
+    customerZone,
+    confirmingCancel,
+    rescheduling,
+    choosingPayment,
+    editingReview,
+    providers,
+  } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const razorpay = actionData && "razorpay" in actionData ? actionData.razorpay : undefined;
   return (
@@ -166,7 +202,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
         </Link>
       </p>
       {/* A failed move is told inside its own form, beside the times. */}
-      {failure && failure.values.intent !== "reschedule" ? (
+      {failure && !ownFormIntents.has(failure.values.intent ?? "") ? (
         <p
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800 text-sm"
@@ -196,6 +232,8 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
               zone={zone}
               failure={failure?.values.appointmentId === appointment.id ? failure : undefined}
               choosingPayment={choosingPayment === appointment.id}
+              editingReview={editingReview === appointment.id}
+              customerZone={customerZone}
               providers={providers}
             />
           ))}
@@ -204,6 +242,9 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
     </section>
   );
 }
+
+/** Intents whose failure is told inside their own form, beside the fields. */
+const ownFormIntents = new Set(["reschedule", "review", "edit-review"]);
 
 type AppointmentRowData = Route.ComponentProps["loaderData"]["appointments"][number];
 
@@ -214,6 +255,8 @@ function AppointmentRow({
   zone,
   failure,
   choosingPayment,
+  editingReview,
+  customerZone,
   providers,
 }: {
   appointment: AppointmentRowData;
@@ -221,8 +264,10 @@ function AppointmentRow({
   /** The consultant's free times while this appointment is being moved; null otherwise. */
   rescheduling: { days: PickerDay[]; profileZone: string | null } | null;
   zone: string;
-  failure?: { error: string; fieldErrors: Record<string, string> };
+  failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
   choosingPayment: boolean;
+  editingReview: boolean;
+  customerZone: string;
   providers: { stripe: boolean; razorpay: boolean };
 }) {
   const busy = useNavigation().state !== "idle";
@@ -387,49 +432,17 @@ function AppointmentRow({
           error={failure?.fieldErrors.startsAt ?? failure?.error}
         />
       ) : null}
+      {appointment.review ? (
+        <AppointmentReview
+          appointmentId={appointment.id}
+          consultantName={consultant.name}
+          review={appointment.review}
+          editing={editingReview}
+          zone={customerZone}
+          failure={failure && ownFormIntents.has(failure.values.intent ?? "") ? failure : undefined}
+        />
+      ) : null}
     </li>
-  );
-}
-
-/**
- * Google Calendar, Outlook or a calendar file. A native disclosure, so it opens with the keyboard
- * and without JavaScript; each link says where it goes.
- */
-function AddToCalendar({
-  links,
-  about,
-}: {
-  links: NonNullable<AppointmentRowData["calendarLinks"]>;
-  about: string;
-}) {
-  const linkClass =
-    "inline-block py-1 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
-  return (
-    <details className="mt-2">
-      <summary className="w-fit cursor-pointer rounded font-semibold text-brand-700 underline-offset-4 hover:underline">
-        Add to calendar<span className="sr-only">:{about}</span>
-      </summary>
-      <ul className="mt-1 space-y-1 border-brand-100 border-l-2 pl-3">
-        <li>
-          <a href={links.google} target="_blank" rel="noopener noreferrer" className={linkClass}>
-            Google Calendar
-          </a>{" "}
-          (opens in a new tab)
-        </li>
-        <li>
-          <a href={links.outlook} target="_blank" rel="noopener noreferrer" className={linkClass}>
-            Outlook
-          </a>{" "}
-          (opens in a new tab)
-        </li>
-        <li>
-          <a href={links.file} download="va-hub-appointment.ics" className={linkClass}>
-            Download an .ics file
-          </a>{" "}
-          (Apple Calendar and others)
-        </li>
-      </ul>
-    </details>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { ConsultantReviews } from "~/components/booking/consultant-reviews";
 import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
 import { CalendarPanel } from "~/components/staff/calendar-panel";
 import { DaysOffEditor } from "~/components/staff/days-off-editor";
@@ -15,6 +16,7 @@ import {
   type ScheduledAppointment,
   updateOwnAvailability,
 } from "~/features/consultants/portal.server";
+import { consultantReviews } from "~/features/reviews/reviews.server";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -24,6 +26,7 @@ import { formatDay, formatSlotClock } from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
+import { pageNumberFrom } from "~/lib/page-number";
 import type { Route } from "./+types/my-schedule";
 
 export const meta: Route.MetaFunction = () => [
@@ -39,28 +42,25 @@ const statusLabels: Record<AppointmentStatus, string> = {
   no_show: "No-show",
 };
 
-function pageNumber(value: string | null): number {
-  return Math.max(1, Number.parseInt(value ?? "1", 10) || 1);
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { consultantId } = requireConsultant(request, context);
   const query = new URL(request.url).searchParams;
   const now = context.clock();
   const zone = context.env.AGENCY_TZ;
-  const [consultant, upcoming, started, calendar] = await Promise.all([
-    getOwnConsultant(context.db, consultantId),
+  const consultant = await getOwnConsultant(context.db, consultantId);
+  const [upcoming, started, calendar, reviews] = await Promise.all([
     listOwnAppointments(context.db, consultantId, {
       now,
       when: "upcoming",
-      page: pageNumber(query.get("upcoming")),
+      page: pageNumberFrom(query.get("upcoming")),
     }),
     listOwnAppointments(context.db, consultantId, {
       now,
       when: "started",
-      page: pageNumber(query.get("past")),
+      page: pageNumberFrom(query.get("past")),
     }),
     calendarView(context.db, consultantId, requestCalendarContext(context)),
+    consultantReviews(context.db, consultant, pageNumberFrom(query.get("reviews"))),
   ]);
   const row = ({ appointment, customer }: ScheduledAppointment) => {
     const status = appointmentStatus(appointment);
@@ -93,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     started: { ...started, appointments: started.appointments.map(row) },
     confirmingNoShow: query.get("noShow"),
     calendar: calendarViewForPage(calendar, zone),
+    reviews,
   };
 }
 
@@ -121,6 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = values.intent === "complete" ? "completed" : "no_show";
       await recordAttendance(context.db, values.appointmentId, outcome, user, {
         now,
+        publicUrl: context.env.publicUrl,
         onlyConsultantId: consultantId,
       });
       const message =
@@ -196,6 +198,7 @@ export default function MySchedule({ loaderData, actionData }: Route.ComponentPr
             pageParameter="past"
             confirmingNoShow={confirmingNoShow}
           />
+          <ConsultantReviews name={consultant.name} reviews={loaderData.reviews} zone={zone} you />
         </div>
         <div className="min-w-0 space-y-6">
           <AvailabilityForm

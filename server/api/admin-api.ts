@@ -6,6 +6,7 @@ import { adminInquiriesApi } from "./admin/inquiries-api";
 import { adminKycApi } from "./admin/kyc-api";
 import { adminOutboxApi } from "./admin/outbox-api";
 import { adminPeopleApi } from "./admin/people-api";
+import { adminReviewsApi } from "./admin/reviews-api";
 import { type ApiEnv, onlyRoles } from "./api-env";
 
 /** The staff API (DESIGN.md §4 "Staff API"): agency staff only, on every route. */
@@ -19,5 +20,6 @@ export function adminApi() {
   api.route("/outbox", adminOutboxApi());
   api.route("/users", adminPeopleApi());
   api.route("/audit", adminAuditApi());
+  api.route("/reviews", adminReviewsApi());
   return api;
 }

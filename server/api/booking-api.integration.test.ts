@@ -123,6 +123,8 @@ describe("GET /api/doctor/list and /api/consultant/list", () => {
           "fees",
           "available",
           "address",
+          "rating",
+          "reviewCount",
           "slots_booked",
         ].sort(),
       );
@@ -138,6 +140,9 @@ describe("GET /api/doctor/list and /api/consultant/list", () => {
         fees: demo!.feeDollars,
         available: demo!.available,
         address: { line1: demo!.address[0], line2: demo!.address[1] },
+        // No reviews yet: no average, a count of 0.
+        rating: null,
+        reviewCount: 0,
         slots_booked: expect.any(Object),
       });
     }

@@ -6,9 +6,11 @@ import {
   listConsultants,
   upcomingBookings,
 } from "~/features/consultants/consultants.server";
+import { consultantReviews } from "~/features/reviews/reviews.server";
 import { catalogueKeys, type KeptCatalogue, keptAnswer } from "~/kept/catalogue.server";
 import { type EncodedBody, encodedAnswer, encodeOnce } from "~/kept/encoded-body.server";
 import { FeatureError } from "~/lib/errors";
+import { pageNumberFrom } from "~/lib/page-number";
 import type { ApiEnv } from "./api-env";
 import { legacyDoctor, legacySlotDays } from "./legacy-shapes";
 
@@ -59,6 +61,32 @@ export function consultantApi(answers?: KeptCatalogue["answers"]) {
       });
     });
     return jsonAnswer(context, body);
+  });
+
+  // Visible reviews only, newest first; `page` from 1.
+  api.get("/:id/reviews", async (context) => {
+    const consultant = await findConsultant(context.get("db"), context.req.param("id"));
+    if (!consultant) throw new FeatureError("not-found", "We could not find that consultant.");
+    const found = await consultantReviews(
+      context.get("db"),
+      consultant,
+      pageNumberFrom(context.req.query("page")),
+    );
+    return context.json({
+      success: true,
+      rating: found.average,
+      reviewCount: found.count,
+      distribution: found.distribution,
+      page: found.page,
+      hasMore: found.hasMore,
+      reviews: found.reviews.map((review) => ({
+        _id: review.id,
+        rating: review.rating,
+        comment: review.comment,
+        author: review.author,
+        date: review.createdAt.toISOString(),
+      })),
+    });
   });
 
   return api;

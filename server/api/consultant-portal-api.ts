@@ -58,6 +58,7 @@ export function consultantPortalApi() {
       const { user, consultantId } = requirePortalUser(context);
       await recordAttendance(context.get("db"), context.req.param("id"), outcome, user, {
         now: context.get("clock")(),
+        publicUrl: context.get("env").publicUrl,
         onlyConsultantId: consultantId,
       });
       return context.json({ success: true, message: attendanceMessages[outcome] });

@@ -49,6 +49,8 @@ const consultant: Consultant = {
   daysOff: [],
   archivedAt: null,
   version: 1,
+  reviewCount: 4,
+  ratingTotal: 18,
   createdAt: new Date("2027-01-01T00:00:00.000Z"),
   updatedAt: new Date("2027-01-01T00:00:00.000Z"),
 };
@@ -155,7 +157,7 @@ describe("legacyDoctor", () => {
       new Date("2027-05-07T14:00:00.000Z"),
     ];
     expect(JSON.stringify(legacyDoctor(consultant, upcoming, ZONE))).toBe(
-      `{"_id":"${CONSULTANT_ID}","name":"Nina Petrova","image":"/images/consultants/nina-petrova.webp","speciality":"Entrepreneurial Consultants","degree":"MBA, Entrepreneurship","experience":"10 Years","about":"Works with first-time founders.","fees":115.5,"address":{"line1":"60 Broad Street","line2":"New York, NY"},"available":true,"slots_booked":{"5_5_2027":["11:00 AM","03:30 PM"],"7_5_2027":["10:00 AM"]}}`,
+      `{"_id":"${CONSULTANT_ID}","name":"Nina Petrova","image":"/images/consultants/nina-petrova.webp","speciality":"Entrepreneurial Consultants","degree":"MBA, Entrepreneurship","experience":"10 Years","about":"Works with first-time founders.","fees":115.5,"address":{"line1":"60 Broad Street","line2":"New York, NY"},"available":true,"rating":4.5,"reviewCount":4,"slots_booked":{"5_5_2027":["11:00 AM","03:30 PM"],"7_5_2027":["10:00 AM"]}}`,
     );
     expect(legacyDoctor(consultant, [], ZONE).slots_booked).toEqual({});
   });

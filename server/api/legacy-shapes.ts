@@ -18,6 +18,7 @@ import type { OutboxListItem } from "~/features/email/outbox-admin.server";
 import type { KycReviewItem } from "~/features/kyc/kyc-review.server";
 import { roiPercent } from "~/features/projects/projects.server";
 import type { SlotDay } from "~/features/slot-grid/slots";
+import { averageRating } from "~/lib/ratings";
 import { type LegacySlot, legacySlotOf } from "./legacy-slots";
 
 /** The picture every account without one of its own shows (the old app gave each user one). */
@@ -112,6 +113,9 @@ export function legacyDocData(
 /** A consultant in `/api/doctor/list`. */
 export type LegacyDoctor = LegacyDocData & {
   available: boolean;
+  /** The average of visible reviews to one decimal, or null before the first. */
+  rating: number | null;
+  reviewCount: number;
   /** `day_month_year` → booked `hh:mm AM/PM` times, for upcoming active bookings. */
   slots_booked: Record<string, string[]>;
 };
@@ -139,6 +143,8 @@ export function legacyDoctor(
     fees: wholeUnits(feeCents),
     address,
     available: consultant.available,
+    rating: averageRating(consultant),
+    reviewCount: consultant.reviewCount,
     slots_booked: slotsBooked,
   };
 }

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { Portrait } from "./portrait";
+import { RatingBadge } from "./star-rating";
 import { StatusDot } from "./status-dot";
 
 export interface ConsultantCardData {
@@ -12,6 +13,9 @@ export interface ConsultantCardData {
   /** The fee for one 30-minute session, formatted. */
   fee: string;
   available: boolean;
+  /** The average of visible reviews (one decimal) and their count; null before the first. */
+  rating: number | null;
+  reviewCount: number;
   /**
    * The next free time, as the visitor reads it ("Today at 2:30 PM"), or null when the booking
    * window has none; left out where a card does not tell it (related consultants).
@@ -69,8 +73,9 @@ export function ConsultantCard({
           <span className="text-muted">for 30 min</span>
         </p>
         {consultant.nextFree ? <NextFreeTime {...consultant.nextFree} /> : null}
-        <div className="order-first">
+        <div className="order-first flex flex-wrap items-center justify-between gap-x-2">
           <AvailabilityBadge available={consultant.available} />
+          <RatingBadge average={consultant.rating} count={consultant.reviewCount} />
         </div>
       </div>
     </Link>

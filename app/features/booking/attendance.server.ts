@@ -1,6 +1,7 @@
 import { type Appointment, appointments } from "@db/schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
+import { queueReviewInvitation } from "~/features/reviews/reviews.server";
 import type { Database } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
@@ -20,7 +21,7 @@ export async function recordAttendance(
   appointmentId: unknown,
   outcome: AttendanceOutcome,
   actor: Actor,
-  options: { now: Date; onlyConsultantId?: string },
+  options: { now: Date; publicUrl: string; onlyConsultantId?: string },
 ): Promise<Appointment> {
   if (!isUuid(appointmentId)) throw new FeatureError("not-found", NOT_FOUND);
   const { now } = options;
@@ -71,6 +72,7 @@ export async function recordAttendance(
       },
       now,
     );
+    if (outcome === "completed") await queueReviewInvitation(transaction, updated!, options.publicUrl);
     return updated!;
   });
 }

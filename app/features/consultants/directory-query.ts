@@ -18,8 +18,8 @@ type FeeCeiling = (typeof feeCeilings)[number];
 const freeTimeChoices = ["today", "week"] as const;
 type FreeTimeChoice = (typeof freeTimeChoices)[number];
 
-/** "name" (A to Z) is the default order; "soonest" by next free time; then by fee either way. */
-const directorySorts = ["name", "soonest", "fee-low", "fee-high"] as const;
+/** "name" (A to Z) is the default order; "soonest" by next free time; by rating; then by fee either way. */
+const directorySorts = ["name", "soonest", "rating", "fee-low", "fee-high"] as const;
 type DirectorySort = (typeof directorySorts)[number];
 
 /** The directory form's choices as the page offers them; "" is a select's default (no filter, by name). */
@@ -36,6 +36,7 @@ export const directoryChoices = {
   sort: [
     { value: "", label: "Name (A–Z)" },
     { value: "soonest", label: "Next free time" },
+    { value: "rating", label: "Highest rated" },
     { value: "fee-low", label: "Lowest fee" },
     { value: "fee-high", label: "Highest fee" },
   ],

@@ -5,6 +5,7 @@ import type { SpecialityName } from "~/content/specialities";
 import { calendarBlocks } from "~/features/calendars/calendar-blocks.server";
 import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "~/features/slot-grid/slots";
 import type { Database } from "~/infra/db.server";
+import { averageRating } from "~/lib/ratings";
 import { rememberedZone } from "~/lib/remembered-zone";
 import { directoryCardData } from "./consultant-card-data";
 import { listConsultants } from "./consultants.server";
@@ -138,7 +139,7 @@ function keepFreeWhen<Entry extends { nextFree: Date | null }>(
 
 const byName = (a: DirectoryEntry, b: DirectoryEntry) => a.consultant.name.localeCompare(b.consultant.name);
 
-/** The asked order; ties (and the default) by name. Those without a free time come last by "soonest". */
+/** The asked order; ties (and the default) by name. Those without a free time come last by "soonest", those without reviews by "rating". */
 function orderEntries(entries: readonly DirectoryEntry[], sort: DirectoryQuery["sort"]): DirectoryEntry[] {
   const ordered = [...entries];
   switch (sort) {
@@ -147,6 +148,14 @@ function orderEntries(entries: readonly DirectoryEntry[], sort: DirectoryQuery["
         (a, b) =>
           (a.nextFree?.getTime() ?? Number.POSITIVE_INFINITY) -
             (b.nextFree?.getTime() ?? Number.POSITIVE_INFINITY) || byName(a, b),
+      );
+    case "rating":
+      // The best average first; more reviews break a tie; those without reviews last, by name.
+      return ordered.sort(
+        (a, b) =>
+          (averageRating(b.consultant) ?? -1) - (averageRating(a.consultant) ?? -1) ||
+          b.consultant.reviewCount - a.consultant.reviewCount ||
+          byName(a, b),
       );
     case "fee-low":
       return ordered.sort((a, b) => a.consultant.feeCents - b.consultant.feeCents || byName(a, b));

@@ -125,7 +125,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (values.intent === "complete" || values.intent === "no-show") {
       const outcome: AttendanceOutcome = values.intent === "complete" ? "completed" : "no_show";
-      await recordAttendance(context.db, appointmentId, outcome, staff, { now: changeContext.now });
+      await recordAttendance(context.db, appointmentId, outcome, staff, {
+        now: changeContext.now,
+        publicUrl: context.env.publicUrl,
+      });
       const message = outcome === "completed" ? "Marked completed" : "Marked as a no-show";
       return redirectWithToast(back, { kind: "success", message }, context);
     }

@@ -48,6 +48,7 @@ export function adminAppointmentsApi() {
       const staff = requireApiRole(context, "admin");
       await recordAttendance(context.get("db"), context.req.param("appointmentId"), outcome, staff, {
         now: context.get("clock")(),
+        publicUrl: context.get("env").publicUrl,
       });
       return context.json({ success: true, message });
     });
