@@ -10,6 +10,7 @@ import { calendarContextFrom } from "~/features/calendars/calendar-context.serve
 import { startCalendarWorkers } from "~/features/calendars/calendar-workers.server";
 import { listConsultants } from "~/features/consultants/consultants.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
+import { demoCustomerAccount, demoCustomerDataset } from "~/features/reviews/demo-customer.server";
 import { type OpenedVoice, openVoice } from "~/features/voice/voice-support.server";
 import { clockFrom } from "~/infra/clock.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
@@ -84,7 +85,8 @@ async function startRuntime(): Promise<Runtime> {
   });
   const beforeSeeding = performance.now();
   const seeded = await seedDatabase(database.db);
-  if (env.DEMO_MODE) seeded.push(...(await seedDatabase(database.db, [demoStaffDataset])));
+  if (env.DEMO_MODE)
+    seeded.push(...(await seedDatabase(database.db, [demoStaffDataset, demoCustomerDataset])));
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const created = await ensureAdminAccount(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (created) logger.info({ msg: "created the staff account from ADMIN_EMAIL" });
@@ -207,9 +209,9 @@ function announcePaymentSandbox(logger: Logger, providers: string[]): void {
 function announceDemoStaff(logger: Logger, publicUrl: string): void {
   const { admin, consultant } = demoStaffAccounts;
   logger.warn({
-    msg: "DEMO_MODE is on: demo staff accounts with published passwords exist. Never use demo mode on a public server.",
+    msg: "DEMO_MODE is on: demo accounts with published passwords exist. Never use demo mode on a public server.",
   });
   logger.info({
-    msg: `Staff area: ${publicUrl}/admin, sign in as ${admin.email} with the password "${admin.password}". Consultant's schedule: ${publicUrl}/my-schedule, as ${consultant.email} with "${consultant.password}" (unless changed since).`,
+    msg: `Staff area: ${publicUrl}/admin, sign in as ${admin.email} with the password "${admin.password}". Consultant's schedule: ${publicUrl}/my-schedule, as ${consultant.email} with "${consultant.password}". A customer with a consultation to review: ${publicUrl}/my-appointments, as ${demoCustomerAccount.email} with "${demoCustomerAccount.password}" (unless changed since).`,
   });
 }
