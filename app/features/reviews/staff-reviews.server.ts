@@ -79,6 +79,14 @@ export async function setReviewHidden(
   const { reason } = parseInput(reviewVisibilitySchema, input);
   if (!isUuid(reviewId)) throw new FeatureError("not-found", "We could not find that review.");
   return db.transaction(async (transaction) => {
+    // The consultant's row lock first, as every review change takes it, so a second member of
+    // staff acting at once waits here and then finds the review already changed.
+    const [found] = await transaction
+      .select({ consultantId: reviews.consultantId })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId));
+    if (!found) throw new FeatureError("not-found", "We could not find that review.");
+    await lockConsultant(transaction, found.consultantId);
     const [current] = await transaction
       .select({
         review: reviews,
@@ -97,7 +105,6 @@ export async function setReviewHidden(
         hidden ? "This review is already hidden." : "This review is already shown.",
       );
     }
-    await lockConsultant(transaction, current.review.consultantId);
     const [updated] = await transaction
       .update(reviews)
       .set(hidden ? { hiddenAt: options.now, hiddenReason: reason } : { hiddenAt: null, hiddenReason: null })
