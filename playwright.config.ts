@@ -19,6 +19,8 @@ process.env.E2E_FOREIGN_CLIENT_PORT = String(foreignClientPort);
 /** The visual regression test's own server: its data stay as seeded, so its pages look the same every run. */
 const visualServerPort = port + 6;
 const visualTests = /visual-regression\.spec\.ts$/;
+/** The specs that move the clock server's time (tests/e2e/support/staff.ts). */
+const clockTests = [/consultant-portal\.spec\.ts$/, /reviews\.spec\.ts$/];
 process.env.E2E_CLOCK_FILE = clockFile;
 process.env.E2E_CLOCK_SERVER_URL = `http://127.0.0.1:${clockServerPort}`;
 
@@ -94,7 +96,15 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: visualTests,
+      testIgnore: [visualTests, ...clockTests],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    {
+      // The journeys that move the clock server's time, one at a time: two at once would move it
+      // under each other (a reset in one's afterEach lands inside the other's appointment).
+      name: "clock",
+      testMatch: clockTests,
+      workers: 1,
       use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
     {

@@ -124,7 +124,7 @@ function ReviewForm({
       <input type="hidden" name="appointmentId" value={appointmentId} />
       <fieldset className="mt-3" aria-describedby={ratingError ? ids.rating : undefined}>
         <legend className="font-medium text-ink text-sm">Rating</legend>
-        <div className="mt-1.5 flex flex-wrap gap-2">
+        <div className="mt-1.5 grid max-w-xs grid-cols-5 gap-1.5">
           {[1, 2, 3, 4, 5].map((stars) => (
             <label key={stars} className="cursor-pointer">
               <input
@@ -135,7 +135,7 @@ function ReviewForm({
                 aria-invalid={ratingError ? true : undefined}
                 className="peer sr-only"
               />
-              <span className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-gray-300 bg-white px-3 text-ink peer-checked:border-amber-500 peer-checked:bg-amber-50 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600">
+              <span className="flex min-h-11 items-center justify-center gap-1 rounded-lg border border-gray-400 bg-white px-1 text-ink peer-checked:border-2 peer-checked:border-amber-800 peer-checked:bg-amber-100 peer-checked:font-bold peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2">
                 {stars}
                 <span aria-hidden="true" className="text-amber-500">
                   ★

@@ -156,8 +156,9 @@ function ReviewCard({
               {review.consultantName}
             </Link>
           </h2>
-          <p className="break-all text-muted text-sm">
-            by {review.customerName} ({review.customerEmail}), {review.written}
+          <p className="text-muted text-sm">
+            by {review.customerName} (<span className="break-all">{review.customerEmail}</span>),{" "}
+            {review.written}
           </p>
         </div>
         <Badge tone={review.hidden ? "grey" : "green"}>{review.hidden ? "Hidden" : "Shown"}</Badge>
