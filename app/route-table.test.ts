@@ -151,6 +151,7 @@ describe("the staff area's navigation", () => {
       "Consultants /admin/consultants",
       "Inquiries /admin/inquiries",
       "KYC /admin/kyc",
+      "Reviews /admin/reviews",
       "Projects /admin/projects",
       "E-mails /admin/emails",
       "People /admin/people",
