@@ -13,21 +13,17 @@ import {
   type RequestTarget,
   signUp,
 } from "../../tests/setup/factories";
-import { frozenSuite, NOW } from "../../tests/setup/frozen-suite";
-import {
-  answerOf,
-  bookedAppointment,
-  listedAppointment,
-  onlyPayment,
-  pricedSlots,
-} from "../../tests/setup/payments";
+import { NOW } from "../../tests/setup/frozen-suite";
+import { answerOf, paymentSuite } from "../../tests/setup/payments";
 import { NOT_SIGNED_IN } from "./api-env";
 
 /** The old front end, served from another origin and listed in CORS_ORIGINS. */
 const OLD_CLIENT = "http://127.0.0.1:5173";
 const STRANGER = "https://stranger.example.net";
 
-const suite = frozenSuite({
+const suite = paymentSuite({
+  consultant: "Chloe Martin",
+  feeCents: 5_000,
   settings: { CORS_ORIGINS: `${OLD_CLIENT}, https://another.example.org` },
   // The page handler runs the sandbox checkout's route module, as React Router would.
   handlePage: sandboxCheckoutPage,
@@ -35,7 +31,6 @@ const suite = frozenSuite({
 /** The same database, with CORS_LEGACY_ERRORS=false. */
 let honestApp: RequestTarget;
 let sessionCookieOf: (token: string) => Promise<string>;
-const slots = pricedSlots(suite, "Chloe Martin", 5_000);
 
 beforeAll(async () => {
   honestApp = suite.appWith({ CORS_ORIGINS: OLD_CLIENT, CORS_LEGACY_ERRORS: "false" });
@@ -96,13 +91,13 @@ describe("CORS on the real app", () => {
     const listed = await postJson(
       suite.app,
       "/api/user/book-appointment",
-      slots.far(),
+      suite.slots.far(),
       fromOldClient(user.token),
     );
     expect(listed.status).toBe(201);
     expect(listed.headers.get("Access-Control-Allow-Origin")).toBe(OLD_CLIENT);
 
-    const stranger = await postJson(suite.app, "/api/user/book-appointment", slots.far(), {
+    const stranger = await postJson(suite.app, "/api/user/book-appointment", suite.slots.far(), {
       token: user.token,
       headers: { Origin: STRANGER },
     });
@@ -126,7 +121,7 @@ describe("CORS on the real app", () => {
     const cookieWrite = await postJson(
       suite.app,
       "/api/user/book-appointment",
-      slots.far(),
+      suite.slots.far(),
       fromOldClient(undefined, { Cookie: cookie }),
     );
     expect(await answerOf(cookieWrite)).toEqual({
@@ -187,7 +182,7 @@ describe("failures a listed origin reads", () => {
       await postJson(
         honestApp,
         "/api/user/book-appointment",
-        { ...slots.far(), slotTime: "half past ten" },
+        { ...suite.slots.far(), slotTime: "half past ten" },
         fromOldClient(user.token),
       ),
     );
@@ -199,7 +194,7 @@ describe("failures a listed origin reads", () => {
 describe("what the old client sends and reads", () => {
   it("books with 10:30, 10:30 am and 12:00 pm, and the list hides exactly those slots", async () => {
     const user = await createUserWithSession(suite.db, "times");
-    const doctor = slots.far().docId;
+    const doctor = suite.slots.far().docId;
     for (const slotTime of ["10:30", "11:00 am", "12:00 pm"]) {
       const answer = await postJson(
         suite.app,
@@ -240,7 +235,7 @@ describe("what the old client sends and reads", () => {
 describe("Stripe from the old client's origin", () => {
   /** Books an appointment and starts its Stripe checkout with `options` (the caller's origin). */
   async function bookAndCheckout(options: (token: string) => RequestOptions) {
-    const booked = await bookedAppointment(suite.app, suite.db, slots.far());
+    const booked = await suite.bookedAppointment(suite.slots.far());
     const answer = await answerOf<{ success: boolean; session_url: string }>(
       await postJson(
         suite.app,
@@ -275,7 +270,7 @@ describe("Stripe from the old client's origin", () => {
 
   it("pays through the signed sandbox link without our cookie and returns to the caller's /verify", async () => {
     const { user, appointmentId, link } = await checkoutFromOldClient();
-    const payment = await onlyPayment(suite.db, appointmentId);
+    const payment = await suite.onlyPayment(appointmentId);
     expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:3000/sandbox/checkout/${payment.id}`);
 
     // The checkout page opens without any cookie or token.
@@ -294,10 +289,10 @@ describe("Stripe from the old client's origin", () => {
     expect(back.searchParams.get("appointmentId")).toBe(appointmentId);
 
     // The old Verify page sends only success and appointmentId: the latest checkout is asked.
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(false);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(false);
     const verified = await verifyFromOldClient(user.token, appointmentId, "true");
     expect(verified).toEqual({ status: 200, body: { success: true, message: "Payment successful" } });
-    expect((await listedAppointment(suite.app, user.token, appointmentId)).payment).toBe(true);
+    expect((await suite.listedAppointment(user.token, appointmentId)).payment).toBe(true);
   });
 
   it("is not paid when the visitor cancels, and says so", async () => {

@@ -1,8 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton, SecondaryButton, TextField } from "~/components/forms/form-controls";
+import { type Failure, sentBack } from "~/components/staff/refused-form";
 import type { CalendarPanelData } from "~/features/calendars/calendar-panel-data";
-
-type Failure = { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 /**
  * A consultant's calendar: connect CalDAV or an ICS address, see the last sync and its error,
@@ -146,16 +145,14 @@ function ConnectForms({ failure, busy }: { failure?: Failure; busy: boolean }) {
           required
           placeholder="https://caldav.example.com/"
           hint="The server's address or the calendar's own; your provider's help pages list it."
-          defaultValue={caldav?.values.caldavUrl}
-          error={caldav?.fieldErrors.caldavUrl}
+          {...sentBack(caldav, "caldavUrl")}
         />
         <TextField
           label="User name"
           name="username"
           required
           autoComplete="username"
-          defaultValue={caldav?.values.username}
-          error={caldav?.fieldErrors.username}
+          {...sentBack(caldav, "username")}
         />
         <TextField
           label="App password"
@@ -188,8 +185,7 @@ function ConnectForms({ failure, busy }: { failure?: Failure; busy: boolean }) {
           inputMode="url"
           required
           placeholder="https://calendar.example.com/private/basic.ics"
-          defaultValue={ics?.values.icsUrl}
-          error={ics?.fieldErrors.icsUrl}
+          {...sentBack(ics, "icsUrl")}
         />
         <div>
           <SecondaryButton

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { auditLog, outbox, users } from "@db/schema";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { appSuite } from "../../../tests/setup/app-suite";
 import {
+  accountForFile,
   createConsultant,
   createUserWithRole,
   expectFailure,
@@ -12,18 +13,13 @@ import {
   getWith,
   postJson,
   type RequestTarget,
-  type RoleUser,
   signUp as signUpThroughApi,
 } from "../../../tests/setup/factories";
 import { resetPassword } from "./password-reset.server";
 import { findPerson, listPeople, updatePerson } from "./people.server";
 
 const suite = appSuite();
-let staff: RoleUser;
-
-beforeAll(async () => {
-  staff = await createUserWithRole(suite.db, "admin", { name: "Head of staff" });
-});
+const staff = accountForFile(suite, "admin", { name: "Head of staff" });
 
 function patchUser(userId: string, body: unknown, token = staff.token): Promise<Response> {
   return Promise.resolve(

@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSuite } from "../../../tests/setup/app-suite";
-import { createUserWithRole, expectFailure, getWith, type RoleUser } from "../../../tests/setup/factories";
+import { accountForFile, expectFailure, getWith } from "../../../tests/setup/factories";
 import { recordAudit } from "./audit.server";
 
 const suite = appSuite();
-let staff: RoleUser;
+const staff = accountForFile(suite, "admin");
 
 beforeAll(async () => {
-  staff = await createUserWithRole(suite.db, "admin");
   const actor = { id: staff.id, email: staff.email };
   // Late evening in New York on March 9 is already March 10 in UTC: days are the agency's.
   await recordAudit(

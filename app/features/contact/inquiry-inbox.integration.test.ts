@@ -1,16 +1,15 @@
 import { inquiries, inquiryNotes } from "@db/schema";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FeatureError } from "~/lib/errors";
 import { appSuite } from "../../../tests/setup/app-suite";
 import { auditEntriesOf, insertInquiry, outboxTo } from "../../../tests/setup/back-office";
 import {
-  createUserWithRole,
+  accountForFile,
   expectFailure,
   featureRefusal,
   getWith,
   isSentence,
-  type RoleUser,
 } from "../../../tests/setup/factories";
 import {
   getInquiry,
@@ -21,13 +20,9 @@ import {
 } from "./inquiry-inbox.server";
 
 const suite = appSuite();
-let staff: RoleUser;
+const staff = accountForFile(suite, "admin", { name: "Sam Staff" });
 const NOW = new Date("2027-05-03T16:00:00Z");
 const AGENCY = "team@agency.example";
-
-beforeAll(async () => {
-  staff = await createUserWithRole(suite.db, "admin", { name: "Sam Staff" });
-});
 
 /** A feature's refusal, which must say why in a sentence. */
 async function refusal(promise: Promise<unknown>): Promise<FeatureError> {

@@ -1,29 +1,25 @@
 import { kycSubmissions } from "@db/schema";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appSuite } from "../../../tests/setup/app-suite";
 import { auditEntriesOf, insertKycSubmission, outboxTo } from "../../../tests/setup/back-office";
 import {
+  accountForFile,
   createUserWithRole,
   expectFailure,
   featureRefusal,
   getWith,
   nextAddress,
   postJson,
-  type RoleUser,
 } from "../../../tests/setup/factories";
 import { getKycSummary, submitKyc } from "./kyc.server";
 import { decideKyc, listKycSubmissions } from "./kyc-review.server";
 
 const suite = appSuite();
-let staff: RoleUser;
+const staff = accountForFile(suite, "admin");
 const NOW = new Date("2027-05-03T16:00:00Z");
 const PUBLIC_URL = "https://va.example";
 const context = { publicUrl: PUBLIC_URL, now: NOW };
-
-beforeAll(async () => {
-  staff = await createUserWithRole(suite.db, "admin");
-});
 
 async function customerWithSubmission(submittedAt = new Date("2027-05-01T10:00:00Z")) {
   const customer = await createUserWithRole(suite.db, "investor", { name: "Kim Customer" });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { consultantSlots } from "~/features/consultants/consultants.server";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { loader as myAppointmentsLoader } from "~/routes/my-appointments";
-import { createConsultant, createUserWithRole, type RoleUser } from "../../../tests/setup/factories";
+import { accountForFile, createConsultant, createUserWithRole } from "../../../tests/setup/factories";
 import { appointmentRow, mailsOfKind } from "../../../tests/setup/payments";
 import { callAction, callLoader, routeSuite, toastOf } from "../../../tests/setup/route-calls";
 import { insertAppointment, insertCustomer } from "../../../tests/setup/staff-appointments";
@@ -14,13 +14,12 @@ import { loader as listLoader } from "./appointments";
 import { loader as exportLoader } from "./appointments-export";
 
 const suite = routeSuite();
-let staff: RoleUser;
+const staff = accountForFile(suite, "admin");
 let consultant: Consultant;
 
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  staff = await createUserWithRole(suite.db, "admin");
   consultant = await createConsultant(suite.db, { name: "Route Consultant" });
 });
 

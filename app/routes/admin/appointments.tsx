@@ -1,11 +1,11 @@
 import { data, Form, href, Link, useSearchParams } from "react-router";
-import { ChoiceField } from "~/components/forms/choice-field";
-import { FormAlert, TextField } from "~/components/forms/form-controls";
+import { FormAlert } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
 import { EmptyList } from "~/components/staff/empty-list";
 import { FilterActions } from "~/components/staff/filter-actions";
+import { FilterChoice, FilterText } from "~/components/staff/filter-fields";
 import { ListCount } from "~/components/staff/list-count";
 import { type StaffColumn, StaffList } from "~/components/staff/staff-list";
 import { appointmentStatuses } from "~/features/booking/appointment-status";
@@ -114,48 +114,28 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
         method="get"
         className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
       >
-        <TextField
-          label="Customer name or e-mail"
-          {...fields.q}
-          type="search"
-          defaultValue={search.get("q") ?? ""}
-          error={fieldErrors.q}
-        />
-        <ChoiceField
+        <FilterText label="Customer name or e-mail" {...fields.q} type="search" error={fieldErrors.q} />
+        <FilterChoice
           label="Status"
           name="status"
           choices={statusChoices}
           empty="Any status"
-          defaultValue={search.get("status")}
           error={fieldErrors.status}
         />
-        <ChoiceField
+        <FilterChoice
           label="Consultant"
           name="consultantId"
           choices={consultantOptions}
           empty="All consultants"
-          defaultValue={search.get("consultantId")}
           error={fieldErrors.consultantId}
         />
-        <TextField
-          label="From day"
-          name="from"
-          type="date"
-          defaultValue={search.get("from") ?? ""}
-          error={fieldErrors.from}
-        />
-        <TextField
-          label="To day"
-          name="to"
-          type="date"
-          defaultValue={search.get("to") ?? ""}
-          error={fieldErrors.to}
-        />
-        <ChoiceField
+        <FilterText label="From day" name="from" type="date" error={fieldErrors.from} />
+        <FilterText label="To day" name="to" type="date" error={fieldErrors.to} />
+        <FilterChoice
           label="Order"
           name="sort"
           choices={sortChoices}
-          defaultValue={search.get("sort") ?? appointmentSorts[0]}
+          fallback={appointmentSorts[0]}
           error={fieldErrors.sort}
         />
         <FilterActions clearTo="/admin/appointments" className="sm:col-span-2 lg:col-span-3" />

@@ -1,10 +1,10 @@
 import { data, Form, Link, useSearchParams } from "react-router";
-import { ChoiceField } from "~/components/forms/choice-field";
-import { FormAlert, TextField } from "~/components/forms/form-controls";
+import { FormAlert } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { EmptyList } from "~/components/staff/empty-list";
 import { FilterActions } from "~/components/staff/filter-actions";
+import { FilterChoice, FilterText } from "~/components/staff/filter-fields";
 import { listAuditEntries } from "~/features/audit/audit.server";
 import { auditFilterChoices, auditQueryFrom } from "~/features/audit/audit-query.server";
 import { requireRole } from "~/infra/auth-guard.server";
@@ -91,28 +91,16 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         method="get"
         className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-2 xl:grid-cols-3"
       >
-        <ChoiceField
-          label="Action"
-          name="action"
-          empty="All actions"
-          choices={asChoices(choices.actions)}
-          defaultValue={search.get("action")}
-        />
-        <ChoiceField
+        <FilterChoice label="Action" name="action" empty="All actions" choices={asChoices(choices.actions)} />
+        <FilterChoice
           label="Kind of record"
           name="targetType"
           empty="All kinds"
           choices={asChoices(choices.targetTypes)}
-          defaultValue={search.get("targetType")}
         />
-        <TextField
-          label="Staff e-mail contains"
-          name="actor"
-          type="search"
-          defaultValue={search.get("actor") ?? ""}
-        />
-        <TextField label="From (day)" name="from" type="date" defaultValue={search.get("from") ?? ""} />
-        <TextField label="To (day, included)" name="to" type="date" defaultValue={search.get("to") ?? ""} />
+        <FilterText label="Staff e-mail contains" name="actor" type="search" />
+        <FilterText label="From (day)" name="from" type="date" />
+        <FilterText label="To (day, included)" name="to" type="date" />
         {search.get("targetId") ? (
           <input type="hidden" name="targetId" value={search.get("targetId") ?? ""} />
         ) : null}

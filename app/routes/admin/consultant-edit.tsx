@@ -11,8 +11,11 @@ import {
   TextField,
 } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
+import { BackLink } from "~/components/staff/back-link";
 import { CalendarPanel } from "~/components/staff/calendar-panel";
+import { DangerButton, DangerLink } from "~/components/staff/danger-actions";
 import { DaysOffEditor } from "~/components/staff/days-off-editor";
+import type { Failure } from "~/components/staff/refused-form";
 import { specialityNames } from "~/content/specialities";
 import { calendarView, calendarViewForPage } from "~/features/calendars/calendar-connections.server";
 import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
@@ -180,7 +183,6 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 type LoadedConsultant = NonNullable<Route.ComponentProps["loaderData"]["consultant"]>;
 type ConsultantFieldConstraints = Route.ComponentProps["loaderData"]["fields"];
-type Failure = { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 export default function ConsultantEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { consultant, appointmentCount, confirmingArchive, fields, calendar } = loaderData;
@@ -196,14 +198,7 @@ export default function ConsultantEdit({ loaderData, actionData }: Route.Compone
             : `${appointmentCount === 1 ? "1 appointment" : `${appointmentCount} appointments`} so far.`
           : "Customers can see and book the consultant as soon as you save."
       }
-      actions={
-        <Link
-          to="/admin/consultants"
-          className="font-medium text-brand-700 text-sm underline-offset-4 hover:underline"
-        >
-          All consultants
-        </Link>
-      }
+      actions={<BackLink to="/admin/consultants">All consultants</BackLink>}
     >
       {consultant && confirmingArchive ? (
         <ArchiveConfirmation consultant={consultant} failure={failure} />
@@ -450,12 +445,7 @@ function ArchiveSection({ consultant, failure }: { consultant: LoadedConsultant;
             Archiving hides the consultant from customers and stops new bookings; their appointments stay as
             they are.
           </p>
-          <Link
-            to="?archive"
-            className="rounded-full border border-red-300 px-5 py-2.5 font-semibold text-red-800 text-sm hover:border-red-600"
-          >
-            Archive consultant…
-          </Link>
+          <DangerLink to="?archive">Archive consultant…</DangerLink>
         </div>
       )}
     </section>
@@ -479,12 +469,7 @@ function ArchiveConfirmation({ consultant, failure }: { consultant: LoadedConsul
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
         <input type="hidden" name="intent" value="archive" />
         <input type="hidden" name="version" value={consultant.version} />
-        <button
-          type="submit"
-          className="rounded-full bg-red-700 px-5 py-2.5 font-semibold text-sm text-white hover:bg-red-800"
-        >
-          Yes, archive
-        </button>
+        <DangerButton>Yes, archive</DangerButton>
         <Link to="." className="font-medium text-ink text-sm underline-offset-4 hover:underline">
           Keep the consultant
         </Link>

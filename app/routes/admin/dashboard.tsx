@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { Panel } from "~/components/staff/panel";
 import { WeeklyChart } from "~/components/staff/weekly-chart";
 import { type AmountsByCurrency, dashboardFigures } from "~/features/dashboard/dashboard.server";
 import { requireRole } from "~/infra/auth-guard.server";
@@ -76,8 +77,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
-
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { zone, figures, upcoming, weeks, series } = loaderData;
   const tiles: { label: string; value: string | number; to?: string; alert?: boolean }[] = [
@@ -133,10 +132,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
 
-      <section aria-labelledby="upcoming-heading" className={`mt-6 ${panel}`}>
-        <h2 id="upcoming-heading" className="font-semibold text-ink text-lg">
-          Today and the next 7 days
-        </h2>
+      <Panel id="upcoming-heading" title="Today and the next 7 days" className="mt-6">
         {upcoming.length === 0 ? (
           <p className="mt-2 text-muted text-sm">No appointments booked.</p>
         ) : (
@@ -157,17 +153,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="weeks-heading" className={`mt-6 ${panel}`}>
-        <h2 id="weeks-heading" className="font-semibold text-ink text-lg">
-          The last 12 weeks
-        </h2>
+      <Panel id="weeks-heading" title="The last 12 weeks" className="mt-6">
         <p className="mt-1 mb-4 text-muted text-sm">
           Bookings made and revenue taken per week, Monday to Sunday; refunds count in the week given.
         </p>
         <WeeklyChart title="Bookings and revenue per week" weeks={weeks} series={series} />
-      </section>
+      </Panel>
     </AdminShell>
   );
 }

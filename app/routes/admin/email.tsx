@@ -1,7 +1,9 @@
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
-import { Badge } from "~/components/staff/badge";
+import { BackLink } from "~/components/staff/back-link";
+import { Panel } from "~/components/staff/panel";
+import { OutboxStatusBadge } from "~/components/staff/status-badges";
 import { getOutboxMessage, retryOutboxMessage } from "~/features/email/outbox-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -65,10 +67,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;
-const statusTones = { pending: "amber", sent: "green", failed: "red" } as const;
-const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
-
 /** The text part with its web addresses as links, so staff can open or copy a reset link. */
 function TextWithLinks({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
@@ -93,25 +91,9 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state !== "idle";
   const retryable = message.status !== "sent";
   return (
-    <AdminShell
-      title={message.subject}
-      actions={
-        <Link
-          to="/admin/emails"
-          className="rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
-        >
-          All e-mails
-        </Link>
-      }
-    >
+    <AdminShell title={message.subject} actions={<BackLink to="/admin/emails">All e-mails</BackLink>}>
       <div className="space-y-6">
-        <section aria-labelledby="delivery-heading" className={panel}>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="delivery-heading" className="font-semibold text-ink text-lg">
-              Delivery
-            </h2>
-            <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
-          </div>
+        <Panel id="delivery-heading" title="Delivery" aside={<OutboxStatusBadge status={message.status} />}>
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
             {message.facts.map(([label, value]) => (
               <div key={label} className="contents">
@@ -135,22 +117,16 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
               </PrimaryButton>
             </Form>
           ) : null}
-        </section>
+        </Panel>
 
-        <section aria-labelledby="text-heading" className={panel}>
-          <h2 id="text-heading" className="font-semibold text-ink text-lg">
-            Text
-          </h2>
+        <Panel id="text-heading" title="Text">
           <pre className="mt-3 whitespace-pre-wrap wrap-anywhere rounded-lg bg-surface p-4 font-mono text-ink text-sm">
             <TextWithLinks text={message.text} />
           </pre>
-        </section>
+        </Panel>
 
         {message.hasHtml ? (
-          <section aria-labelledby="html-heading" className={panel}>
-            <h2 id="html-heading" className="font-semibold text-ink text-lg">
-              HTML
-            </h2>
+          <Panel id="html-heading" title="HTML">
             <p className="mt-1 text-muted text-sm">
               As a mail client shows it, with scripts and remote content blocked.
             </p>
@@ -160,7 +136,7 @@ export default function EmailPage({ loaderData, actionData }: Route.ComponentPro
               title={`HTML part of “${message.subject}”`}
               className="mt-3 h-[32rem] w-full rounded-lg border border-gray-200"
             />
-          </section>
+          </Panel>
         ) : null}
       </div>
     </AdminShell>

@@ -1,9 +1,9 @@
 import { href, Link, useSearchParams } from "react-router";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
-import { Badge } from "~/components/staff/badge";
 import { EmptyList } from "~/components/staff/empty-list";
 import { type StaffColumn, StaffList } from "~/components/staff/staff-list";
+import { OutboxStatusBadge, outboxStatusLabels } from "~/components/staff/status-badges";
 import { StatusTabs } from "~/components/staff/status-tabs";
 import { listOutbox, outboxStatusFrom } from "~/features/email/outbox-admin.server";
 import { requireRole } from "~/infra/auth-guard.server";
@@ -40,9 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-const statusLabels = { pending: "Waiting", sent: "Sent", failed: "Failed" } as const;
-const statusTones = { pending: "amber", sent: "green", failed: "red" } as const;
-
 export default function Emails({ loaderData }: Route.ComponentProps) {
   const { status, page, hasMore, smtpConfigured, messages } = loaderData;
   const [query] = useSearchParams();
@@ -50,7 +47,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
     { value: "all", label: "All", to: "?" },
     ...(["pending", "failed", "sent"] as const).map((value) => ({
       value,
-      label: statusLabels[value],
+      label: outboxStatusLabels[value],
       to: `?status=${value}`,
     })),
   ];
@@ -81,7 +78,7 @@ type MessageRow = Route.ComponentProps["loaderData"]["messages"][number];
 function StatusCell({ message }: { message: MessageRow }) {
   return (
     <>
-      <Badge tone={statusTones[message.status]}>{statusLabels[message.status]}</Badge>
+      <OutboxStatusBadge status={message.status} />
       {message.lastError ? (
         <p className="mt-1 wrap-anywhere text-red-800 text-xs">{message.lastError}</p>
       ) : null}

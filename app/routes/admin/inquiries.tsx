@@ -2,9 +2,9 @@ import { Form, href, Link, useSearchParams } from "react-router";
 import { PrimaryButton, TextField } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
-import { Badge } from "~/components/staff/badge";
 import { EmptyList } from "~/components/staff/empty-list";
 import { type StaffColumn, StaffList } from "~/components/staff/staff-list";
+import { InquiryStatusBadge, inquiryStatusLabels } from "~/components/staff/status-badges";
 import { StatusTabs } from "~/components/staff/status-tabs";
 import { inquiryStatusFrom, listInquiries } from "~/features/contact/inquiry-inbox.server";
 import { requireRole } from "~/infra/auth-guard.server";
@@ -55,9 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-const inquiryStatusLabels = { new: "New", contacted: "Contacted", closed: "Closed" } as const;
-const statusTones = { new: "amber", contacted: "green", closed: "grey" } as const;
-
 export default function Inquiries({ loaderData }: Route.ComponentProps) {
   const { view, page, hasMore, counts, search, inquiries } = loaderData;
   const [query] = useSearchParams();
@@ -104,10 +101,6 @@ export default function Inquiries({ loaderData }: Route.ComponentProps) {
 
 type InquiryRow = Route.ComponentProps["loaderData"]["inquiries"][number];
 
-function StatusBadge({ status }: { status: InquiryRow["status"] }) {
-  return <Badge tone={statusTones[status]}>{inquiryStatusLabels[status]}</Badge>;
-}
-
 function open(inquiry: InquiryRow) {
   return (
     <Link
@@ -138,7 +131,7 @@ const columns: StaffColumn<InquiryRow>[] = [
       <>
         <div className="flex items-start justify-between gap-3">
           {open(inquiry)}
-          <StatusBadge status={inquiry.status} />
+          <InquiryStatusBadge status={inquiry.status} />
         </div>
         <p className="break-all text-muted text-sm">{inquiry.email}</p>
       </>
@@ -149,5 +142,5 @@ const columns: StaffColumn<InquiryRow>[] = [
   { header: "Business", cell: (inquiry) => inquiry.businessType },
   { header: "Services", cell: (inquiry) => inquiry.services },
   { ...received, only: "table" },
-  { header: "Status", cell: (inquiry) => <StatusBadge status={inquiry.status} />, only: "table" },
+  { header: "Status", cell: (inquiry) => <InquiryStatusBadge status={inquiry.status} />, only: "table" },
 ];

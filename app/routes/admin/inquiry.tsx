@@ -1,8 +1,12 @@
-import { Form, href, Link, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
+import { BackLink } from "~/components/staff/back-link";
 import { Badge } from "~/components/staff/badge";
+import { Panel } from "~/components/staff/panel";
+import { sentBack } from "~/components/staff/refused-form";
+import { InquiryStatusBadge, inquiryStatusLabels } from "~/components/staff/status-badges";
 import { describePlan, findPlan } from "~/content/plans";
 import { describePreferredCallTime } from "~/features/contact/contact.server";
 import {
@@ -108,10 +112,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-const statusLabels = { new: "New", contacted: "Contacted", closed: "Closed" } as const;
-const statusTones = { new: "amber", contacted: "green", closed: "grey" } as const;
-const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
-
 export default function InquiryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { inquiry, notes, fields } = loaderData;
   const busy = useNavigation().state !== "idle";
@@ -122,14 +122,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
     <AdminShell
       title={inquiry.name}
       description={`Inquiry received ${inquiry.received}`}
-      actions={
-        <Link
-          to="/admin/inquiries"
-          className="rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
-        >
-          All inquiries
-        </Link>
-      }
+      actions={<BackLink to="/admin/inquiries">All inquiries</BackLink>}
     >
       {unknownIntent ? (
         <div className="mb-6">
@@ -138,13 +131,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
-          <section aria-labelledby="details-heading" className={panel}>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="details-heading" className="font-semibold text-ink text-lg">
-                Details
-              </h2>
-              <Badge tone={statusTones[inquiry.status]}>{statusLabels[inquiry.status]}</Badge>
-            </div>
+          <Panel id="details-heading" title="Details" aside={<InquiryStatusBadge status={inquiry.status} />}>
             <dl className="mt-4 divide-y divide-gray-100 text-sm">
               <div className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
                 <dt className="text-muted">Email</dt>
@@ -168,12 +155,9 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
             <p className="mt-1 whitespace-pre-wrap wrap-anywhere rounded-lg bg-surface p-3 text-ink text-sm">
               {inquiry.message || "(no message)"}
             </p>
-          </section>
+          </Panel>
 
-          <section aria-labelledby="history-heading" className={panel}>
-            <h2 id="history-heading" className="font-semibold text-ink text-lg">
-              Notes and replies
-            </h2>
+          <Panel id="history-heading" title="Notes and replies">
             {notes.length === 0 ? (
               <p className="mt-2 text-muted text-sm">Nothing yet.</p>
             ) : (
@@ -193,14 +177,11 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ol>
             )}
-          </section>
+          </Panel>
         </div>
 
         <div className="space-y-6">
-          <section aria-labelledby="status-heading" className={panel}>
-            <h2 id="status-heading" className="font-semibold text-ink text-lg">
-              Status
-            </h2>
+          <Panel id="status-heading" title="Status">
             <Form method="post" className="mt-3 space-y-3" key={`status-${inquiry.version}`}>
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="version" value={inquiry.version} />
@@ -210,7 +191,7 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                 name="status"
                 choices={(["new", "contacted", "closed"] as const).map((value) => ({
                   value,
-                  label: statusLabels[value],
+                  label: inquiryStatusLabels[value],
                 }))}
                 defaultValue={inquiry.status}
                 error={failureOf("status")?.fieldErrors.status}
@@ -219,12 +200,9 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                 Save status
               </PrimaryButton>
             </Form>
-          </section>
+          </Panel>
 
-          <section aria-labelledby="reply-heading" className={panel}>
-            <h2 id="reply-heading" className="font-semibold text-ink text-lg">
-              Reply by e-mail
-            </h2>
+          <Panel id="reply-heading" title="Reply by e-mail">
             <p className="mt-1 text-muted text-sm">
               Sent to <span className="break-all">{inquiry.email}</span> through the outbox; their answer
               comes back to the agency's mailbox. A new inquiry becomes contacted.
@@ -236,19 +214,15 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                 label="Your reply"
                 {...fields.reply.body}
                 rows={6}
-                defaultValue={failureOf("reply")?.values.body}
-                error={failureOf("reply")?.fieldErrors.body}
+                {...sentBack(failureOf("reply"), "body")}
               />
               <PrimaryButton disabled={busy} className="px-5 py-2">
                 Send reply
               </PrimaryButton>
             </Form>
-          </section>
+          </Panel>
 
-          <section aria-labelledby="note-heading" className={panel}>
-            <h2 id="note-heading" className="font-semibold text-ink text-lg">
-              Internal note
-            </h2>
+          <Panel id="note-heading" title="Internal note">
             <p className="mt-1 text-muted text-sm">Only staff see notes.</p>
             <Form method="post" className="mt-3 space-y-3" key={`note-${notes.length}`}>
               <input type="hidden" name="intent" value="note" />
@@ -260,14 +234,13 @@ export default function InquiryPage({ loaderData, actionData }: Route.ComponentP
                 // form sends the field, and the schema refuses it empty.
                 required
                 rows={3}
-                defaultValue={failureOf("note")?.values.note}
-                error={failureOf("note")?.fieldErrors.note}
+                {...sentBack(failureOf("note"), "note")}
               />
               <PrimaryButton disabled={busy} className="px-5 py-2">
                 Add note
               </PrimaryButton>
             </Form>
-          </section>
+          </Panel>
         </div>
       </div>
     </AdminShell>

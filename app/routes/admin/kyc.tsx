@@ -1,9 +1,11 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { FormAlert, PrimaryButton, TextAreaField } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { DangerAnswers, DangerLink } from "~/components/staff/danger-actions";
 import { EmptyList } from "~/components/staff/empty-list";
+import { type Failure, sentBack } from "~/components/staff/refused-form";
 import { StatusTabs } from "~/components/staff/status-tabs";
 import {
   decideKyc,
@@ -138,7 +140,7 @@ function SubmissionCard({
   status: keyof typeof statusLabels;
   reasonField: FieldConstraints;
   rejecting: boolean;
-  failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+  failure?: Failure;
 }) {
   const busy = useNavigation().state !== "idle";
   const headingId = `kyc-${submission.id}`;
@@ -188,21 +190,18 @@ function SubmissionCard({
                 required
                 rows={3}
                 hint="The customer reads this in an e-mail and on their profile."
-                defaultValue={failure?.values.reason}
-                error={failure?.fieldErrors.reason}
+                {...sentBack(failure, "reason")}
               />
-              <div className="flex flex-wrap items-center gap-3">
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="rounded-full bg-red-700 px-5 py-2 font-semibold text-sm text-white hover:bg-red-800 disabled:opacity-60"
-                >
-                  Reject<span className="sr-only"> {submission.name}</span>
-                </button>
-                <Link to="/admin/kyc" className="font-medium text-brand-700 text-sm hover:underline">
-                  Cancel
-                </Link>
-              </div>
+              <DangerAnswers
+                confirm={
+                  <>
+                    Reject<span className="sr-only"> {submission.name}</span>
+                  </>
+                }
+                keep="Cancel"
+                keepTo="/admin/kyc"
+                busy={busy}
+              />
             </Form>
           ) : (
             <div className="flex flex-wrap items-center gap-3">
@@ -214,13 +213,9 @@ function SubmissionCard({
                   Approve<span className="sr-only"> {submission.name}</span>
                 </PrimaryButton>
               </Form>
-              <Link
-                to={`?reject=${submission.id}`}
-                preventScrollReset
-                className="rounded-full border border-red-300 px-5 py-2 font-semibold text-red-800 text-sm hover:border-red-700"
-              >
+              <DangerLink compact to={`?reject=${submission.id}`} preventScrollReset>
                 Reject…<span className="sr-only"> {submission.name}</span>
-              </Link>
+              </DangerLink>
             </div>
           )}
         </div>

@@ -4,8 +4,11 @@ import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-con
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
+import { ConsultantProfileField } from "~/components/staff/consultant-profile-field";
 import { EmptyList } from "~/components/staff/empty-list";
 import { FilterActions } from "~/components/staff/filter-actions";
+import { FilterChoice, FilterText } from "~/components/staff/filter-fields";
+import { type Failure, sentBack } from "~/components/staff/refused-form";
 import { type StaffColumn, StaffList } from "~/components/staff/staff-list";
 import { invitePerson, listLinkableConsultants, listPeople } from "~/features/accounts/people.server";
 import { inviteSchema, peopleFilterSchema } from "~/features/accounts/people-schema";
@@ -101,27 +104,9 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         method="get"
         className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-4"
       >
-        <TextField
-          label="Name or e-mail"
-          name="q"
-          type="search"
-          defaultValue={search.get("q") ?? ""}
-          className="sm:col-span-2"
-        />
-        <ChoiceField
-          label="Role"
-          name="role"
-          choices={roleChoices}
-          empty="All roles"
-          defaultValue={search.get("role")}
-        />
-        <ChoiceField
-          label="State"
-          name="state"
-          choices={stateChoices}
-          empty="Any state"
-          defaultValue={search.get("state")}
-        />
+        <FilterText label="Name or e-mail" name="q" type="search" className="sm:col-span-2" />
+        <FilterChoice label="Role" name="role" choices={roleChoices} empty="All roles" />
+        <FilterChoice label="State" name="state" choices={stateChoices} empty="Any state" />
         <FilterActions clearTo="/admin/people" className="sm:col-span-4" />
       </Form>
 
@@ -181,7 +166,7 @@ function InviteForm({
 }: {
   consultants: { id: string; name: string }[];
   fields: Record<"name" | "email" | "role" | "consultantId", FieldConstraints>;
-  failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+  failure?: Failure;
 }) {
   const busy = useNavigation().state !== "idle";
   return (
@@ -201,20 +186,8 @@ function InviteForm({
         <div className="sm:col-span-2">
           <FormAlert message={failure?.error} />
         </div>
-        <TextField
-          label="Full name"
-          {...fields.name}
-          autoComplete="off"
-          defaultValue={failure?.values.name}
-          error={failure?.fieldErrors.name}
-        />
-        <TextField
-          label="E-mail"
-          {...fields.email}
-          autoComplete="off"
-          defaultValue={failure?.values.email}
-          error={failure?.fieldErrors.email}
-        />
+        <TextField label="Full name" {...fields.name} autoComplete="off" {...sentBack(failure, "name")} />
+        <TextField label="E-mail" {...fields.email} autoComplete="off" {...sentBack(failure, "email")} />
         <ChoiceField
           label="Role"
           name="role"
@@ -226,15 +199,7 @@ function InviteForm({
           defaultValue={failure?.values.role ?? "consultant"}
           error={failure?.fieldErrors.role}
         />
-        <ChoiceField
-          label="Consultant profile"
-          name="consultantId"
-          hint="For a consultant: the profile this account speaks for."
-          empty="None (for staff)"
-          choices={consultants.map((consultant) => ({ value: consultant.id, label: consultant.name }))}
-          defaultValue={failure?.values.consultantId}
-          error={failure?.fieldErrors.consultantId}
-        />
+        <ConsultantProfileField consultants={consultants} {...sentBack(failure, "consultantId")} />
         <div className="sm:col-span-2">
           <PrimaryButton disabled={busy}>Send invitation</PrimaryButton>
         </div>

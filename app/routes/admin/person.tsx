@@ -2,7 +2,11 @@ import { data, Form, href, Link, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
+import { BackLink } from "~/components/staff/back-link";
 import { Badge } from "~/components/staff/badge";
+import { ConsultantProfileField } from "~/components/staff/consultant-profile-field";
+import { DangerConfirmation, DangerLink } from "~/components/staff/danger-actions";
+import { Panel } from "~/components/staff/panel";
 import {
   findPerson,
   liftLoginLock,
@@ -95,25 +99,11 @@ const roleChoices = Object.entries(roleLabels).map(([value, label]) => ({ value,
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const { person, isYou, consultants, confirmingDisable, history } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
   return (
-    <AdminShell
-      title={person.name}
-      actions={
-        <Link
-          to="/admin/people"
-          className="rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
-        >
-          All people
-        </Link>
-      }
-    >
+    <AdminShell title={person.name} actions={<BackLink to="/admin/people">All people</BackLink>}>
       <div className="space-y-6">
         <FormAlert message={actionData?.error} />
-        <section aria-labelledby="summary-heading" className={panel}>
-          <h2 id="summary-heading" className="sr-only">
-            Summary
-          </h2>
+        <Panel id="summary-heading" title="Summary" hideTitle>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="text-muted">E-mail</dt>
             <dd className="break-all">{person.email}</dd>
@@ -143,12 +133,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               </>
             ) : null}
           </dl>
-        </section>
+        </Panel>
 
-        <section aria-labelledby="role-heading" className={panel}>
-          <h2 id="role-heading" className="font-semibold text-ink text-lg">
-            Role
-          </h2>
+        <Panel id="role-heading" title="Role">
           {isYou ? (
             <p className="mt-2 text-muted text-sm">
               This is your own account: another member of staff can change its role.
@@ -164,12 +151,8 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
                 defaultValue={actionData?.values.role ?? person.role}
                 error={actionData?.fieldErrors.role}
               />
-              <ChoiceField
-                label="Consultant profile"
-                name="consultantId"
-                hint="Only for the consultant role: the profile this account speaks for."
-                empty="None"
-                choices={consultants.map((consultant) => ({ value: consultant.id, label: consultant.name }))}
+              <ConsultantProfileField
+                consultants={consultants}
                 defaultValue={actionData?.values.consultantId ?? person.consultantId}
                 error={actionData?.fieldErrors.consultantId}
               />
@@ -178,12 +161,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               </div>
             </Form>
           )}
-        </section>
+        </Panel>
 
-        <section aria-labelledby="access-heading" className={panel}>
-          <h2 id="access-heading" className="font-semibold text-ink text-lg">
-            Sign-in
-          </h2>
+        <Panel id="access-heading" title="Sign-in">
           {person.locked ? (
             <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
               <input type="hidden" name="intent" value="unlock" />
@@ -208,47 +188,26 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               </PrimaryButton>
             </Form>
           ) : confirmingDisable ? (
-            <Form
-              method="post"
-              className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4"
-              aria-labelledby="confirm-disable"
-            >
-              <input type="hidden" name="intent" value="disable" />
-              <input type="hidden" name="version" value={person.version} />
-              <p id="confirm-disable" className="font-medium text-red-900">
-                Disable {person.name}'s account? They are signed out everywhere at once and cannot sign in
-                until the account is enabled again.
-              </p>
-              <div className="mt-4 flex flex-wrap items-center gap-4">
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="rounded-full bg-red-700 px-5 py-2 font-semibold text-sm text-white hover:bg-red-800"
-                >
-                  Yes, disable the account
-                </button>
-                <Link to="?" className="font-medium text-ink text-sm underline-offset-4 hover:underline">
-                  Keep it enabled
-                </Link>
-              </div>
-            </Form>
+            <DangerConfirmation
+              intent="disable"
+              version={person.version}
+              question={`Disable ${person.name}'s account? They are signed out everywhere at once and cannot sign in until the account is enabled again.`}
+              confirm="Yes, disable the account"
+              keep="Keep it enabled"
+              busy={busy}
+              className="mt-4"
+            />
           ) : (
             <div className="mt-4 flex flex-wrap items-center gap-4">
               <p className="text-sm">Disabling signs the person out everywhere at once.</p>
-              <Link
-                to="?confirm=disable"
-                className="rounded-full border border-red-300 px-5 py-2 font-semibold text-red-800 text-sm hover:border-red-700"
-              >
+              <DangerLink compact to="?confirm=disable">
                 Disable the account…
-              </Link>
+              </DangerLink>
             </div>
           )}
-        </section>
+        </Panel>
 
-        <section aria-labelledby="history-heading" className={panel}>
-          <h2 id="history-heading" className="font-semibold text-ink text-lg">
-            Recent staff changes
-          </h2>
+        <Panel id="history-heading" title="Recent staff changes">
           {history.length === 0 ? (
             <p className="mt-2 text-muted text-sm">No staff changes yet.</p>
           ) : (
@@ -266,7 +225,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           >
             Full history in the audit log
           </Link>
-        </section>
+        </Panel>
       </div>
     </AdminShell>
   );

@@ -1,4 +1,4 @@
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
 import {
   FieldError,
@@ -8,7 +8,10 @@ import {
   TextField,
 } from "~/components/forms/form-controls";
 import { AdminShell } from "~/components/staff/admin-shell";
+import { BackLink } from "~/components/staff/back-link";
 import { Badge } from "~/components/staff/badge";
+import { DangerConfirmation, DangerLink } from "~/components/staff/danger-actions";
+import { Panel, panelClass } from "~/components/staff/panel";
 import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";
 import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { projectFieldsSchema } from "~/features/projects/project-admin-schema";
@@ -119,19 +122,11 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
   const typed = (name: string, stored: string | undefined) =>
     saving && failure ? failure.values[name] : stored;
   const errors = saving ? (failure?.fieldErrors ?? {}) : {};
-  const panel = "rounded-2xl border border-gray-200 bg-white p-5 sm:p-6";
   return (
     <AdminShell
       title={project ? project.name : "New project"}
       description={project ? "Edit what visitors see of this project." : "Add a project visitors can browse."}
-      actions={
-        <Link
-          to="/admin/projects"
-          className="rounded-full border border-gray-300 px-5 py-2.5 font-semibold text-ink text-sm hover:border-brand-700"
-        >
-          All projects
-        </Link>
-      }
+      actions={<BackLink to="/admin/projects">All projects</BackLink>}
     >
       <div className="space-y-6">
         <FormAlert message={failure?.error} />
@@ -140,7 +135,11 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
             <Badge tone="amber">Archived</Badge> Visitors do not see this project.
           </p>
         ) : null}
-        <Form method="post" encType="multipart/form-data" className={`${panel} grid gap-5 sm:grid-cols-2`}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className={`${panelClass} grid gap-5 sm:grid-cols-2`}
+        >
           <input type="hidden" name="intent" value="save" />
           {project ? <input type="hidden" name="version" value={project.version} /> : null}
           <TextField
@@ -218,10 +217,7 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
         </Form>
 
         {project ? (
-          <section aria-labelledby="archive-heading" className={panel}>
-            <h2 id="archive-heading" className="font-semibold text-ink text-lg">
-              {project.archived ? "Show again" : "Archive"}
-            </h2>
+          <Panel id="archive-heading" title={project.archived ? "Show again" : "Archive"}>
             {project.archived ? (
               <Form method="post" className="mt-3 flex flex-wrap items-center gap-4">
                 <input type="hidden" name="version" value={project.version} />
@@ -237,39 +233,24 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
                 </button>
               </Form>
             ) : confirmingArchive ? (
-              <Form method="post" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-4">
-                <input type="hidden" name="version" value={project.version} />
-                <p className="font-medium text-red-900">
-                  Archive "{project.name}"? Visitors will no longer see it in the project lists, its page or
-                  the API. You can restore it later.
-                </p>
-                <div className="mt-4 flex flex-wrap items-center gap-4">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="archive"
-                    disabled={busy}
-                    className="rounded-full bg-red-700 px-5 py-2 font-semibold text-sm text-white hover:bg-red-800"
-                  >
-                    Yes, archive it
-                  </button>
-                  <Link to="?" className="font-medium text-ink text-sm underline-offset-4 hover:underline">
-                    Keep it visible
-                  </Link>
-                </div>
-              </Form>
+              <DangerConfirmation
+                intent="archive"
+                version={project.version}
+                question={`Archive "${project.name}"? Visitors will no longer see it in the project lists, its page or the API. You can restore it later.`}
+                confirm="Yes, archive it"
+                keep="Keep it visible"
+                busy={busy}
+                className="mt-3"
+              />
             ) : (
               <div className="mt-3 flex flex-wrap items-center gap-4">
                 <p className="text-sm">Archiving hides the project from visitors; its history stays.</p>
-                <Link
-                  to="?confirm=archive"
-                  className="rounded-full border border-red-300 px-5 py-2 font-semibold text-red-800 text-sm hover:border-red-700"
-                >
+                <DangerLink compact to="?confirm=archive">
                   Archive the project…
-                </Link>
+                </DangerLink>
               </div>
             )}
-          </section>
+          </Panel>
         ) : null}
       </div>
     </AdminShell>

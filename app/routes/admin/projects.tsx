@@ -1,11 +1,12 @@
 import { Form, href, Link, useNavigation, useSearchParams } from "react-router";
-import { ChoiceField } from "~/components/forms/choice-field";
 import { FormAlert, PrimaryButton, TextField } from "~/components/forms/form-controls";
 import { PageLinks } from "~/components/site/page-links";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { Badge } from "~/components/staff/badge";
 import { EmptyList } from "~/components/staff/empty-list";
 import { FilterActions } from "~/components/staff/filter-actions";
+import { FilterChoice, FilterText } from "~/components/staff/filter-fields";
+import type { Failure } from "~/components/staff/refused-form";
 import { adminProjectFilterSchema, projectTypeSchema } from "~/features/projects/project-admin-schema";
 import {
   createProjectType,
@@ -114,13 +115,8 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
         method="get"
         className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 sm:grid-cols-3"
       >
-        <TextField label="Name contains" name="q" type="search" defaultValue={search.get("q") ?? ""} />
-        <ChoiceField
-          label="Show"
-          name="show"
-          choices={showChoices}
-          defaultValue={search.get("show") ?? "current"}
-        />
+        <FilterText label="Name contains" name="q" type="search" />
+        <FilterChoice label="Show" name="show" choices={showChoices} fallback="current" />
         <FilterActions clearTo="/admin/projects" className="self-end" />
       </Form>
 
@@ -173,7 +169,7 @@ function ProjectTypes({
 }: {
   types: TypeRow[];
   fields: Record<"type" | "label" | "sortOrder", FieldConstraints>;
-  failure?: { error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+  failure?: Failure;
 }) {
   const busy = useNavigation().state !== "idle";
   const creating = failure?.values.intent === "create-type";

@@ -1,8 +1,9 @@
 import { Form, href, useNavigation } from "react-router";
 import { RevealButton } from "~/components/booking/reveal-button";
 import { FormAlert, PrimaryButton } from "~/components/forms/form-controls";
+import type { Failure } from "~/components/staff/refused-form";
 import type { FieldConstraints } from "~/lib/form-constraints";
-import type { AppointmentFacts, ConsultantFacts, Failure, FreeDay, Step } from "./appointment-view";
+import type { AppointmentFacts, ConsultantFacts, FreeDay, Step, StepProps } from "./appointment-view";
 import { CancelForm } from "./cancel-form";
 import { NoShowForm } from "./no-show-form";
 import { RescheduleForm } from "./reschedule-form";
@@ -35,6 +36,7 @@ export function AppointmentActions({
   const busy = useNavigation().state !== "idle";
   if (!appointment.active) return null;
   const here = href("/admin/appointments/:appointmentId", { appointmentId: appointment.id });
+  const stepProps: StepProps = { failure, busy, back: here };
   return (
     <Section title="Actions" id="actions-heading" className="mt-6">
       {failure ? (
@@ -56,7 +58,7 @@ export function AppointmentActions({
           </RevealButton>
         </div>
       ) : null}
-      {step === "no-show" ? <NoShowForm customerName={customerName} busy={busy} back={here} /> : null}
+      {step === "no-show" ? <NoShowForm customerName={customerName} {...stepProps} /> : null}
       {!appointment.started && step === null ? (
         <div className="flex flex-wrap gap-3">
           <p className="w-full text-muted text-sm">
@@ -80,9 +82,7 @@ export function AppointmentActions({
           customerName={customerName}
           refundNoticeHours={refundNoticeHours}
           reasonField={reasonField}
-          failure={failure}
-          busy={busy}
-          back={here}
+          {...stepProps}
         />
       ) : null}
       {step === "reschedule" ? (
@@ -91,9 +91,7 @@ export function AppointmentActions({
           freeDays={freeDays}
           consultant={consultant}
           zone={zone}
-          failure={failure}
-          busy={busy}
-          back={here}
+          {...stepProps}
         />
       ) : null}
     </Section>

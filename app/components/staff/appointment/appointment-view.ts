@@ -1,3 +1,4 @@
+import type { Failure } from "~/components/staff/refused-form";
 import type { AppointmentStatus } from "~/features/booking/appointment-status";
 
 /*
@@ -8,11 +9,14 @@ import type { AppointmentStatus } from "~/features/booking/appointment-status";
 /** Which step of an action the page shows: cancel and move before the start, no-show after. */
 export type Step = "cancel" | "reschedule" | "no-show" | null;
 
-/** A refused form: the sentence, each field's mistake, and the values as sent. */
-export interface Failure {
-  error: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
+/** What every step's form is handed by the actions around it. */
+export interface StepProps {
+  /** The step's own refused attempt, if any. */
+  failure?: Failure;
+  /** A form of the page is on its way: the step's button waits. */
+  busy: boolean;
+  /** The page without the step, for the way back ("Keep it", "Back"). */
+  back: string;
 }
 
 export interface AppointmentFacts {

@@ -1,8 +1,10 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { TextAreaField } from "~/components/forms/form-controls";
+import { DangerButton } from "~/components/staff/danger-actions";
+import { sentBack } from "~/components/staff/refused-form";
 import type { FieldConstraints } from "~/lib/form-constraints";
-import type { AppointmentFacts, Failure } from "./appointment-view";
-import { buttonClass } from "./section";
+import type { AppointmentFacts, StepProps } from "./appointment-view";
+import { StepButtons } from "./section";
 
 /** The confirmation of a staff cancellation: what happens to the payment, the reason, and a refund anyway. */
 export function CancelForm({
@@ -13,15 +15,11 @@ export function CancelForm({
   failure,
   busy,
   back,
-}: {
+}: StepProps & {
   appointment: Pick<AppointmentFacts, "sequence" | "fee" | "paid" | "refundByPolicy">;
   customerName: string;
   refundNoticeHours: number;
   reasonField: FieldConstraints;
-  failure?: Failure;
-  busy: boolean;
-  /** The page without the step, for "Keep it". */
-  back: string;
 }) {
   const policy = !appointment.paid
     ? "The customer has not paid, so there is nothing to refund."
@@ -40,8 +38,7 @@ export function CancelForm({
         label="Reason (the customer reads it)"
         {...reasonField}
         rows={3}
-        defaultValue={failure?.values.reason ?? ""}
-        error={failure?.fieldErrors.reason}
+        {...sentBack(failure, "reason")}
       />
       {appointment.paid && !appointment.refundByPolicy ? (
         <label className="flex items-start gap-3 text-ink text-sm">
@@ -55,18 +52,9 @@ export function CancelForm({
           Refund the payment of {appointment.fee} anyway
         </label>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-red-700 px-5 py-2.5 font-semibold text-sm text-white hover:bg-red-800 disabled:opacity-60"
-        >
-          Yes, cancel the appointment
-        </button>
-        <Link to={back} preventScrollReset className={buttonClass}>
-          Keep it
-        </Link>
-      </div>
+      <StepButtons back={back} backLabel="Keep it">
+        <DangerButton disabled={busy}>Yes, cancel the appointment</DangerButton>
+      </StepButtons>
     </Form>
   );
 }

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { PrimaryButton, selectClass } from "~/components/forms/form-controls";
 import { formatCalendarDate } from "~/lib/dates";
-import type { ConsultantFacts, Failure, FreeDay } from "./appointment-view";
-import { buttonClass } from "./section";
+import type { ConsultantFacts, FreeDay, StepProps } from "./appointment-view";
+import { buttonClass, StepButtons } from "./section";
 
 /** The consultant's free times in the next seven days, to move the appointment to one of them. */
 export function RescheduleForm({
@@ -13,16 +13,12 @@ export function RescheduleForm({
   failure,
   busy,
   back,
-}: {
+}: StepProps & {
   /** The appointment's calendar sequence, sent back with the move. */
   sequence: number;
   freeDays: FreeDay[];
   consultant: ConsultantFacts;
   zone: string;
-  failure?: Failure;
-  busy: boolean;
-  /** The page without the step, for "Back". */
-  back: string;
 }) {
   if (freeDays.length === 0) {
     return (
@@ -83,14 +79,11 @@ export function RescheduleForm({
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-3">
+      <StepButtons back={back} backLabel="Back">
         <PrimaryButton className="px-5 py-2.5 text-sm" disabled={busy}>
           Move the appointment
         </PrimaryButton>
-        <Link to={back} preventScrollReset className={buttonClass}>
-          Back
-        </Link>
-      </div>
+      </StepButtons>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /** A titled panel of the staff appointment page, named by its heading. */
 export function Section({
@@ -29,6 +30,29 @@ export function Fact({ term, value }: { term: string; value: string }) {
       <dt className="text-muted">{term}</dt>
       <dd className="min-w-0 wrap-anywhere">{value}</dd>
     </>
+  );
+}
+
+/**
+ * The end of a step's form: the button that carries the step out, then the way back to the page
+ * without it (kept at the same scroll, as the step opened in place).
+ */
+export function StepButtons({
+  back,
+  backLabel,
+  children,
+}: {
+  back: string;
+  backLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {children}
+      <Link to={back} preventScrollReset className={buttonClass}>
+        {backLabel}
+      </Link>
+    </div>
   );
 }
 
