@@ -1,26 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { FieldError, inputClass } from "~/components/forms/form-controls";
-import { REVIEW_COMMENT_MAX_LENGTH } from "~/features/reviews/review-schema";
+import { REVIEW_COMMENT_MAX_LENGTH, type ReviewState } from "~/features/reviews/review-schema";
 import { formatDay } from "~/lib/dates";
 import { RevealButton } from "./reveal-button";
 import { Stars } from "./star-rating";
 
-/** What My Appointments knows of an appointment's review (features/reviews' ReviewState). */
-type AppointmentReviewData =
-  | { kind: "invited"; until: Date }
-  | {
-      kind: "written";
-      rating: number;
-      comment: string;
-      hiddenReason: string | null;
-      editableUntil: Date | null;
-    }
-  | null;
-
 interface AppointmentReviewProps {
   appointmentId: string;
   consultantName: string;
-  review: NonNullable<AppointmentReviewData>;
+  review: NonNullable<ReviewState>;
   /** The customer asked to change their review (?review=id). */
   editing: boolean;
   zone: string;

@@ -60,3 +60,16 @@ export function reviewAuthorName(fullName: string): string {
   const last = rest.at(-1);
   return last ? `${first} ${Array.from(last)[0]!.toUpperCase()}.` : first!;
 }
+
+/** What My Appointments offers for one appointment: an invitation, the review and whether it can change, or nothing. */
+export type ReviewState =
+  | { kind: "invited"; until: Date }
+  | {
+      kind: "written";
+      rating: number;
+      comment: string;
+      /** Staff's reason when they hid it; null while it shows. */
+      hiddenReason: string | null;
+      editableUntil: Date | null;
+    }
+  | null;

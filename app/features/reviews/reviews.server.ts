@@ -12,6 +12,7 @@ import {
   REVIEW_EDIT_DAYS,
   REVIEW_WINDOW_DAYS,
   REVIEWS_PAGE_SIZE,
+  type ReviewState,
   reviewAuthorName,
   reviewEditSchema,
   reviewRequestSchema,
@@ -29,19 +30,6 @@ function reviewableUntil(completedAt: Date): Date {
 function editableUntil(createdAt: Date): Date {
   return new Date(createdAt.getTime() + REVIEW_EDIT_DAYS * DAY_MS);
 }
-
-/** What My Appointments offers for one appointment: an invitation, the review and whether it can change, or nothing. */
-export type ReviewState =
-  | { kind: "invited"; until: Date }
-  | {
-      kind: "written";
-      rating: number;
-      comment: string;
-      /** Staff's reason when they hid it; null while it shows. */
-      hiddenReason: string | null;
-      editableUntil: Date | null;
-    }
-  | null;
 
 export function reviewState(
   appointment: Pick<Appointment, "completedAt">,

@@ -26,6 +26,20 @@ export interface StaffReview extends Review {
   customerEmail: string;
 }
 
+/** Reviews with the consultant's and the author's names, as staff see them. */
+function selectWithNames(executor: Pick<Database, "select">) {
+  return executor
+    .select({
+      review: reviews,
+      consultantName: consultants.name,
+      customerName: users.name,
+      customerEmail: users.email,
+    })
+    .from(reviews)
+    .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
+    .innerJoin(users, eq(users.id, reviews.userId));
+}
+
 /** Every review, newest first, filtered by consultant and visibility, one page. */
 export async function listStaffReviews(
   db: Database,
@@ -38,16 +52,7 @@ export async function listStaffReviews(
   if (filter.hidden === true) conditions.push(isNotNull(reviews.hiddenAt));
   if (filter.hidden === false) conditions.push(isNull(reviews.hiddenAt));
   const { rows, hasMore } = await readPage(
-    db
-      .select({
-        review: reviews,
-        consultantName: consultants.name,
-        customerName: users.name,
-        customerEmail: users.email,
-      })
-      .from(reviews)
-      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
-      .innerJoin(users, eq(users.id, reviews.userId))
+    selectWithNames(db)
       .where(and(...conditions))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
     filter.page ?? 1,
@@ -87,17 +92,7 @@ export async function setReviewHidden(
       .where(eq(reviews.id, reviewId));
     if (!found) throw new FeatureError("not-found", "We could not find that review.");
     await lockConsultant(transaction, found.consultantId);
-    const [current] = await transaction
-      .select({
-        review: reviews,
-        consultantName: consultants.name,
-        customerName: users.name,
-        customerEmail: users.email,
-      })
-      .from(reviews)
-      .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
-      .innerJoin(users, eq(users.id, reviews.userId))
-      .where(eq(reviews.id, reviewId));
+    const [current] = await selectWithNames(transaction).where(eq(reviews.id, reviewId));
     if (!current) throw new FeatureError("not-found", "We could not find that review.");
     if ((current.review.hiddenAt !== null) === hidden) {
       throw new FeatureError(
