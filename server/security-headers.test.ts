@@ -15,9 +15,27 @@ describe("security headers", () => {
       const response = await appAnswering(type).request("/x");
       expect(response.headers.get("Content-Security-Policy"), type).toContain("frame-ancestors 'none'");
       expect(response.headers.get("X-Frame-Options"), type).toBe("DENY");
-      expect(response.headers.get("Cross-Origin-Opener-Policy"), type).toBe("same-origin");
       expect(response.headers.get("X-Content-Type-Options"), type).toBe("nosniff");
     }
+  });
+
+  it("severs other sites' windows from a signed-in visitor's pages only", async () => {
+    const app = appAnswering("text/html; charset=utf-8");
+    const opener = async (headers: Record<string, string>) =>
+      (await app.request("/x", { headers })).headers.get("Cross-Origin-Opener-Policy");
+    expect(await opener({})).toBeNull();
+    expect(await opener({ cookie: "theme=dark" })).toBeNull();
+    expect(await opener({ cookie: "__Host-session=abc" })).toBe("same-origin");
+    expect(await opener({ token: "abc" })).toBe("same-origin");
+    expect(await opener({ authorization: "Bearer abc" })).toBe("same-origin");
+
+    const signingIn = new Hono();
+    signingIn.use(securityHeaders({ isProduction: true, servedOverHttps: true }));
+    signingIn.post("/login", (context) =>
+      context.body(null, 303, { Location: "/", "Set-Cookie": "__Host-session=new; HttpOnly" }),
+    );
+    const answer = await signingIn.request("/login", { method: "POST" });
+    expect(answer.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
   });
 
   it("lets pages play audio from blob: URLs (the chat's spoken answer) and run their own worklets", async () => {

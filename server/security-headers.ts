@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
+import { isAnonymousRequest } from "~/kept/shared-pages.server";
 
 const NONCE_BYTES = 16;
 /** Random bytes drawn 256 nonces at a time: one call to the system's generator costs more than its bytes. */
@@ -21,14 +22,23 @@ export function createCspNonce(): string {
 export type SecurityHeaderOptions = PolicyOptions;
 
 /**
- * The headers every response carries besides its Content-Security-Policy. X-Frame-Options is
- * left out: a response that may be framed by our own pages (a staff e-mail preview) sets its own.
+ * Cuts every tie with a window of another site that opened or was opened by ours. Sent only to a
+ * visitor with a session (decision 43): an anonymous page shows everyone the same thing, so there
+ * is nothing for another window to learn from it, while the header costs every anonymous first
+ * visit a fresh renderer process. The first answer after signing in carries it and severs any
+ * opener from then on.
+ */
+const OPENER_POLICY: [string, string] = ["Cross-Origin-Opener-Policy", "same-origin"];
+
+/**
+ * The headers every response carries besides its Content-Security-Policy and opener policy.
+ * X-Frame-Options is left out: a response that may be framed by our own pages (a staff e-mail
+ * preview) sets its own.
  */
 export function fixedSecurityHeaders(options: SecurityHeaderOptions): [string, string][] {
   return [
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), geolocation=(), payment=(self), microphone=(self)"],
     // Browsers ignore HSTS over plain HTTP; sending it there only misleads whoever reads the headers.
     ...(options.isProduction && options.servedOverHttps
@@ -67,6 +77,14 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
       return;
     }
     for (const [name, value] of fixed) headers.set(name, value);
+    const request = context.req.raw.headers;
+    const anonymous = isAnonymousRequest({
+      cookie: request.get("cookie"),
+      token: request.get("token"),
+      authorization: request.get("authorization"),
+    });
+    // A response that starts a session (signing in) carries it too.
+    if (!anonymous || headers.has("Set-Cookie")) headers.set(...OPENER_POLICY);
     if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
     if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, options));

@@ -1,10 +1,16 @@
 // A bare node:http server in front of the real one: pages come back as their bare HTML (no CSS, no
 // JavaScript, see bareHtml), everything else (images, icons) as the real server sends it. The
-// Lighthouse bench measures each page against its bare copy in the same run.
+// Lighthouse bench measures each page against its bare copy in the same run. A page keeps its own
+// response headers: some of them (Cross-Origin-Opener-Policy) decide which renderer process the
+// browser uses, and a baseline without them measured that as well as our CSS and JavaScript
+// (decision 43).
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import { bareHtml } from "./page-assets";
 import type { RunningServer } from "./server";
+
+/** Headers that describe the real body, not the bare one sent instead. */
+const BODY_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "etag"]);
 
 export function startBareCopyServer(originUrl: string): Promise<RunningServer> {
   const server = createServer(async (request, response) => {
@@ -19,7 +25,11 @@ export function startBareCopyServer(originUrl: string): Promise<RunningServer> {
       }
       // Compressed like the real server's pages, so the two transfer the same HTML bytes.
       const html = gzipSync(bareHtml(body.toString("utf8")));
-      response.writeHead(upstream.status, { "Content-Type": contentType, "Content-Encoding": "gzip" });
+      const pageHeaders: Record<string, string> = {};
+      upstream.headers.forEach((value, name) => {
+        if (!BODY_HEADERS.has(name)) pageHeaders[name] = value;
+      });
+      response.writeHead(upstream.status, { ...pageHeaders, "Content-Encoding": "gzip" });
       response.end(html);
     } catch (error) {
       response.writeHead(502, { "Content-Type": "text/plain" });
