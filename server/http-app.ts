@@ -35,6 +35,7 @@ import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
 import { userReviewApi } from "./api/review-api";
 import { userApi } from "./api/user-api";
+import { userWaitlistApi } from "./api/waitlist-api";
 import { DEFAULT_BODY_LIMIT_BYTES, limitBody, UPLOAD_BODY_LIMIT_BYTES } from "./body-limit";
 import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
@@ -295,6 +296,7 @@ function mountApi(app: Hono<AppEnv>, kept: KeptParts): void {
   });
   app.route("/api/user", userApi());
   app.route("/api/user/reviews", userReviewApi());
+  app.route("/api/user/waitlist", userWaitlistApi());
   app.route("/api/user", paymentApi());
   app.route("/api/webhooks", webhookApi());
   app.route("/api/consultant", consultantApi(kept.catalogue?.answers));

@@ -12,6 +12,8 @@ import { listConsultants } from "~/features/consultants/consultants.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
 import { demoCustomerAccount, demoCustomerDataset } from "~/features/reviews/demo-customer.server";
 import { type OpenedVoice, openVoice } from "~/features/voice/voice-support.server";
+import { offerTimesFreedByCalendar, waitlistSettingsFrom } from "~/features/waitlist/offers.server";
+import { startWaitlistWorker } from "~/features/waitlist/waitlist-worker.server";
 import { clockFrom } from "~/infra/clock.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
@@ -144,7 +146,17 @@ async function startRuntime(): Promise<Runtime> {
     db: database.db,
     logger,
     clock: clockFrom(env),
-    context: calendarContextFrom(env, secrets.encryptionKey),
+    context: {
+      ...calendarContextFrom(env, secrets.encryptionKey),
+      onBusyTimesFreed: offerTimesFreedByCalendar(waitlistSettingsFrom(env)),
+    },
+  });
+  const waitlistWorker = startWaitlistWorker({
+    db: database.db,
+    logger,
+    clock: clockFrom(env),
+    settings: waitlistSettingsFrom(env),
+    intervalMs: env.WAITLIST_POLL_MS,
   });
   const checkpoints =
     database.checkpointIfDue &&
@@ -180,6 +192,7 @@ async function startRuntime(): Promise<Runtime> {
       await stopKeeping();
       // Reminders first: their last run may still queue e-mails for the outbox.
       await calendarWorkers.stop();
+      await waitlistWorker.stop();
       await reminderWorker.stop();
       await outboxWorker.stop();
       await checkpoints?.stop();

@@ -94,6 +94,10 @@ const environmentSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** How often each process looks for appointments due a reminder (24 h and 1 h before). */
   REMINDER_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** How long a freed slot is held for the first customer on its waitlist (never past its start). */
+  WAITLIST_HOLD_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  /** How often each process passes unclaimed waitlist holds on to the next customer. */
+  WAITLIST_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
   /** Each new appointment's online meeting room; `{room}` becomes a fresh random id (checked at start). */
   MEETING_URL_TEMPLATE: z.string().trim().default(DEFAULT_MEETING_URL_TEMPLATE),
   UPLOAD_DIR: z.string().optional(),

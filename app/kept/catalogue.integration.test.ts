@@ -16,6 +16,7 @@ import type { NoticeHandlers } from "~/infra/postgres-listener.server";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
+import { testWaitlist } from "../../tests/setup/waitlist";
 import { keptBookingFacts } from "./booking-facts.server";
 import {
   CATALOGUE_CHANGES_CHANNEL,
@@ -295,6 +296,7 @@ describe("booking attempts refused from what the process keeps", () => {
         agencyEmail: "agency@example.com",
         perUserPerMinute: 30,
         payments: {},
+        waitlist: testWaitlist("America/New_York"),
         facts: keptBookingFacts(catalogue, database.db),
       };
       const attempt = (userId: string) =>

@@ -62,10 +62,10 @@ export function keptAnswer(
 
 /**
  * The consultant whose bookings (a notice of db/migrations/0013) or connected calendar's busy times
- * (0016) changed, if the notice names one: either moves that consultant's free slots alone.
+ * (0016) changed, or a waitlist offer holding or freeing one of their slots (0020), if the notice names one: either moves that consultant's free slots alone.
  */
 function consultantWhoseBookingsChanged(payload: string): string | undefined {
-  return /^(?:appointments|calendar):([0-9a-f-]{36})$/.exec(payload)?.[1];
+  return /^(?:appointments|calendar|holds):([0-9a-f-]{36})$/.exec(payload)?.[1];
 }
 
 /** A booking of one consultant changes every list (its booked slots) and that consultant's slots. */

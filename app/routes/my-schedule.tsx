@@ -18,6 +18,7 @@ import {
 } from "~/features/consultants/portal.server";
 import { consultantReviews } from "~/features/reviews/reviews.server";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
+import { offerTimesFreedByCalendar, waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import { requireConsultant } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
@@ -114,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         consultantId,
         values.intent,
         fields,
-        requestCalendarContext(context),
+        requestCalendarContext(context, offerTimesFreedByCalendar(waitlistSettingsFrom(context.env))),
       );
       return redirectWithToast("/my-schedule#calendar-heading", toast, context);
     }

@@ -8,6 +8,7 @@ import {
 } from "~/features/calendars/calendar-connections.server";
 import { requestCalendarContext } from "~/features/calendars/calendar-context.server";
 import { syncConsultantCalendarNow } from "~/features/calendars/calendar-sync.server";
+import { offerTimesFreedByCalendar, waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import type { ApiEnv } from "./api-env";
 import { readJsonObject } from "./request-body";
 
@@ -40,11 +41,10 @@ export function calendarApi(
 ) {
   const api = new Hono<ApiEnv>();
   const settings = (context: Context<ApiEnv>) =>
-    requestCalendarContext({
-      env: context.get("env"),
-      secrets: context.get("secrets"),
-      clock: context.get("clock"),
-    });
+    requestCalendarContext(
+      { env: context.get("env"), secrets: context.get("secrets"), clock: context.get("clock") },
+      offerTimesFreedByCalendar(waitlistSettingsFrom(context.get("env"))),
+    );
 
   api.get("/", async (context) => {
     const { consultantId } = await consultantOf(context);

@@ -96,6 +96,30 @@ function wallClockInstant(
   return instant ?? undefined;
 }
 
+/** A `slotDate` as the calendar day it names (`YYYY-MM-DD`), or a 400 with a sentence. */
+export function legacyDay(slotDate: unknown): string {
+  const match = typeof slotDate === "string" ? /^(\d{1,2})_(\d{1,2})_(\d{4})$/.exec(slotDate.trim()) : null;
+  const day = match ? `${match[3]}-${match[2]!.padStart(2, "0")}-${match[1]!.padStart(2, "0")}` : "";
+  if (!match || !DateTime.fromISO(day).isValid) {
+    const message = "Please give the day as day_month_year, e.g. 5_3_2027.";
+    throw new FeatureError("invalid", message, { slotDate: message });
+  }
+  return day;
+}
+
+/** A calendar day (`YYYY-MM-DD`) as the old clients write it: `5_3_2027`. */
+export function legacySlotDateOfDay(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return `${date}_${month}_${year}`;
+}
+
+/** Whether two wall-clock times name the same minute (`01:30 PM`, `13:30`, `1:30 pm`). */
+export function sameSlotTime(first: string, second: string): boolean {
+  const a = parseSlotTime(first);
+  const b = parseSlotTime(second);
+  return a !== undefined && b !== undefined && a.hour === b.hour && a.minute === b.minute;
+}
+
 /** The instant of a request's `slotDate` and `slotTime`, or a 400 with the old sentence. */
 export function legacySlotStart(slot: LegacySlot, zone: string): Date {
   const read = readLegacySlot(slot.slotDate, slot.slotTime, zone);

@@ -8,6 +8,7 @@ import { type DatabaseHandle, isReachedByThisProcessOnly } from "~/infra/db.serv
 import { consultantNamed, createUserWithSession } from "../../../tests/setup/factories";
 import { insertAppointment as insertAppointmentRow } from "../../../tests/setup/staff-appointments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
+import { testWaitlist } from "../../../tests/setup/waitlist";
 import { listAppointments } from "./appointments.server";
 import { type BookingContext, bookAppointment, SLOT_TAKEN_MESSAGE } from "./booking.server";
 import { cancelAppointment } from "./cancellation.server";
@@ -30,7 +31,14 @@ function at(wallClock: string, zone = NEW_YORK): Date {
 }
 
 function contextAt(now: Date, zone = NEW_YORK, perUserPerMinute = 30): BookingContext {
-  return { zone, agencyEmail: "agency@example.com", perUserPerMinute, payments: {}, now };
+  return {
+    zone,
+    agencyEmail: "agency@example.com",
+    perUserPerMinute,
+    payments: {},
+    waitlist: testWaitlist(zone),
+    now,
+  };
 }
 
 /** A row written straight to the table, bypassing every rule of bookAppointment. */

@@ -10,6 +10,11 @@ import {
   appointmentConfirmationEmail,
 } from "~/features/email/templates/booking-emails";
 import { type SlotProblem, slotProblem } from "~/features/slot-grid/slots";
+import {
+  settleHeldSlot,
+  type WaitlistSettings,
+  waitlistSettingsFrom,
+} from "~/features/waitlist/offers.server";
 import { type Database, preparedPerDatabase, type Transaction } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
@@ -34,6 +39,8 @@ export interface BookingContext {
   payments: PaymentGateways;
   /** MEETING_URL_TEMPLATE: each new appointment gets its own room (the default Jitsi one when unset). */
   meetingUrlTemplate?: string;
+  /** How freed slots are offered to the waitlist (a customer's move frees one). */
+  waitlist: WaitlistSettings;
   /** What is known without a query (the kept wing's, when the server keeps one): see BookingFacts. */
   facts?: BookingFacts;
   now?: Date;
@@ -68,6 +75,7 @@ export function bookingContextFrom(context: {
     perUserPerMinute: context.env.RATE_LIMIT_BOOKINGS_PER_MINUTE,
     payments: context.payments,
     meetingUrlTemplate: context.env.MEETING_URL_TEMPLATE,
+    waitlist: waitlistSettingsFrom(context.env),
   };
 }
 
@@ -180,6 +188,8 @@ async function bookCheckedRequest(
         );
       }
       await refuseCalendarConflict(transaction, consultant.id, startsAt, now);
+      // A time held for a waitlisted customer is theirs alone; their own booking claims it.
+      await settleHeldSlot(transaction, consultant.id, startsAt, userId, now);
       const [appointment] = await transaction
         .insert(appointments)
         .values({

@@ -12,6 +12,7 @@ import {
   appointmentCancelledNoticeEmail,
 } from "~/features/email/templates/booking-emails";
 import { recordRefund, refundForCancellation, refundsOnCancel } from "~/features/payments/refunds.server";
+import { offerFreedSlots, type WaitlistSettings } from "~/features/waitlist/offers.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { CHANGED_BY_SOMEONE_ELSE, changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
@@ -26,6 +27,8 @@ export interface CancellationContext {
   zone: string;
   agencyEmail: string;
   payments: PaymentGateways;
+  /** The freed slot is offered to the first customer waiting for its day. */
+  waitlist: WaitlistSettings;
   now?: Date;
 }
 
@@ -131,6 +134,7 @@ async function cancel(
       );
     }
     await queueCalendarWrites(transaction, cancelled.id, [cancelled.consultantId], now);
+    await offerFreedSlots(transaction, cancelled.consultantId, [cancelled.startsAt], context.waitlist, now);
     const [customer] = await transaction.select().from(users).where(eq(users.id, cancelled.userId));
     if (refund) await recordRefund(transaction, refund, { appointment: cancelled, customer: customer!, now });
     const invite = appointmentInvite(

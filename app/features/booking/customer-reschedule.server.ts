@@ -26,6 +26,6 @@ export async function rescheduleOwnAppointment(
     appointmentId,
     { startsAt },
     { kind: "customer", userId },
-    { zone: context.zone, agencyEmail: context.agencyEmail, now },
+    { zone: context.zone, agencyEmail: context.agencyEmail, waitlist: context.waitlist, now },
   );
 }

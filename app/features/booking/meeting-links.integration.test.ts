@@ -6,6 +6,7 @@ import { createConsultant, createUserWithSession } from "../../../tests/setup/fa
 import { parseICalendar } from "../../../tests/setup/icalendar";
 import { mailsOfKind } from "../../../tests/setup/payments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
+import { testWaitlist } from "../../../tests/setup/waitlist";
 import { type BookingContext, bookAppointment } from "./booking.server";
 import { rescheduleAppointment } from "./staff-changes.server";
 
@@ -30,6 +31,7 @@ const context: BookingContext = {
   agencyEmail: "agency@example.com",
   perUserPerMinute: 30,
   payments: {},
+  waitlist: testWaitlist(ZONE),
   meetingUrlTemplate: TEMPLATE,
   now: NOW,
 };
@@ -114,7 +116,7 @@ describe("the meeting link of an appointment", () => {
       booked.id,
       startingAt("2027-06-12T12:00"),
       { kind: "customer", userId: customer.id },
-      { zone: ZONE, agencyEmail: "agency@example.com", now: NOW },
+      { zone: ZONE, agencyEmail: "agency@example.com", waitlist: testWaitlist(ZONE), now: NOW },
     );
     expect(moved.meetingUrl).toBe(booked.meetingUrl);
     const [mail] = await mailsOfKind(database.db, customer.email, "appointment-rescheduled");

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "~/infra/db.server";
 import { createConsultant, createUserWithSession, type DirectUser } from "../../../tests/setup/factories";
 import { mailsOfKind } from "../../../tests/setup/payments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
+import { testWaitlist } from "../../../tests/setup/waitlist";
 import { bookAppointment } from "./booking.server";
 import { cancelAppointment } from "./cancellation.server";
 import { queueDueReminders } from "./reminders.server";
@@ -55,7 +56,14 @@ async function bookedAt(
     database.db,
     customer.id,
     { docId: consultant.id, startsAt },
-    { zone: ZONE, agencyEmail: AGENCY_EMAIL, perUserPerMinute: 30, payments: {}, now: clockAt(bookedAt) },
+    {
+      zone: ZONE,
+      agencyEmail: AGENCY_EMAIL,
+      perUserPerMinute: 30,
+      payments: {},
+      waitlist: testWaitlist(ZONE),
+      now: clockAt(bookedAt),
+    },
   );
   return { customer, appointment };
 }
@@ -72,7 +80,7 @@ function customerReschedulesAt(
     appointmentId,
     { startsAt },
     { kind: "customer", userId: customer.id },
-    { zone: ZONE, agencyEmail: AGENCY_EMAIL, now: clockAt(instant) },
+    { zone: ZONE, agencyEmail: AGENCY_EMAIL, waitlist: testWaitlist(ZONE), now: clockAt(instant) },
   );
 }
 
@@ -150,7 +158,13 @@ describe("queueDueReminders", () => {
       database.db,
       customer.id,
       { appointmentId: appointment.id },
-      { zone: ZONE, agencyEmail: AGENCY_EMAIL, payments: {}, now: clockAt(at("2027-06-18T09:00")) },
+      {
+        zone: ZONE,
+        agencyEmail: AGENCY_EMAIL,
+        payments: {},
+        waitlist: testWaitlist(ZONE),
+        now: clockAt(at("2027-06-18T09:00")),
+      },
     );
     await remindAt(startsAt.getTime() - 23 * HOUR);
     await remindAt(startsAt.getTime() - 30 * MINUTE);

@@ -29,6 +29,7 @@ import {
   insertCustomer,
   paidAppointment,
 } from "../../../tests/setup/staff-appointments";
+import { testWaitlist } from "../../../tests/setup/waitlist";
 import { APPOINTMENTS_COUNT_CAP, APPOINTMENTS_PAGE_SIZE } from "./staff-appointment-labels";
 import {
   appointmentCsvLines,
@@ -480,7 +481,7 @@ describe("rescheduling", () => {
     // The feature takes the instant; the test's slots are the API's strings.
     const { slotDate, slotTime } = slots.far() as { slotDate: string; slotTime: string };
     const target = { startsAt: legacySlotStart({ slotDate, slotTime }, ZONE) };
-    const context = { zone: ZONE, agencyEmail: "agency@example.com", now: NOW };
+    const context = { zone: ZONE, agencyEmail: "agency@example.com", waitlist: testWaitlist(ZONE), now: NOW };
     const intruder = await bookedAppointment(suite.app, suite.db, slots.far());
     await expect(
       rescheduleAppointment(

@@ -9,6 +9,7 @@ import {
   appointmentRescheduledEmail,
   appointmentRescheduledNoticeEmail,
 } from "~/features/email/templates/appointment-change-emails";
+import { offerFreedSlots, settleHeldSlot, type WaitlistSettings } from "~/features/waitlist/offers.server";
 import type { Database } from "~/infra/db.server";
 import { describeTime } from "~/lib/dates";
 import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
@@ -27,6 +28,8 @@ import { rescheduleSchema } from "./staff-appointments-schema";
 export interface ChangeContext {
   zone: string;
   agencyEmail: string;
+  /** A move frees the old time: it is offered to the first customer waiting for its day. */
+  waitlist: WaitlistSettings;
   now: Date;
 }
 
@@ -144,6 +147,7 @@ export async function rescheduleAppointment(
   try {
     return await db.transaction(async (transaction) => {
       await refuseCalendarConflict(transaction, consultant.id, startsAt, now);
+      await settleHeldSlot(transaction, consultant.id, startsAt, existing.userId, now);
       const [moved] = await transaction
         .update(appointments)
         .set({
@@ -156,6 +160,7 @@ export async function rescheduleAppointment(
         .returning();
       if (!moved) throw changedBySomeoneElse();
       await queueCalendarWrites(transaction, moved.id, [moved.consultantId], now);
+      await offerFreedSlots(transaction, moved.consultantId, [existing.startsAt], context.waitlist, now);
       const [customer] = await transaction.select().from(users).where(eq(users.id, moved.userId));
       const mail = {
         appointment: moved,

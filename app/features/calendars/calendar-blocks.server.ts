@@ -92,22 +92,22 @@ export async function consultantCalendarBlocks(
 }
 
 /**
- * Refuses a booking the consultant's calendar forbids, inside the booking's transaction: the
- * calendar is not trusted, or a busy time overlaps the half hour. Read in the transaction, so a
- * sync that has just finished in another process counts.
+ * What the consultant's calendar says of one half hour, read in the caller's transaction (so a
+ * sync that has just finished in another process counts): "withheld" when the calendar is not
+ * trusted, "busy" when a busy time overlaps it, nothing when it allows it or there is no calendar.
  */
-export async function refuseCalendarConflict(
+export async function calendarConflict(
   transaction: Transaction,
   consultantId: string,
   startsAt: Date,
   now: Date,
-): Promise<void> {
+): Promise<"withheld" | "busy" | undefined> {
   const [calendar] = await transaction
     .select({ trustedUntil: consultantCalendars.trustedUntil })
     .from(consultantCalendars)
     .where(eq(consultantCalendars.consultantId, consultantId));
-  if (!calendar) return;
-  if (isWithheld(calendar, now)) throw new FeatureError("conflict", CALENDAR_UNCHECKED_MESSAGE);
+  if (!calendar) return undefined;
+  if (isWithheld(calendar, now)) return "withheld";
   const [busy] = await transaction
     .select({ startsAt: calendarBusyTimes.startsAt })
     .from(calendarBusyTimes)
@@ -119,7 +119,37 @@ export async function refuseCalendarConflict(
       ),
     )
     .limit(1);
-  if (busy) {
+  return busy ? "busy" : undefined;
+}
+
+/** Refuses a booking the consultant's calendar forbids, inside the booking's transaction (see calendarConflict). */
+export async function refuseCalendarConflict(
+  transaction: Transaction,
+  consultantId: string,
+  startsAt: Date,
+  now: Date,
+): Promise<void> {
+  const conflict = await calendarConflict(transaction, consultantId, startsAt, now);
+  if (conflict === "withheld") throw new FeatureError("conflict", CALENDAR_UNCHECKED_MESSAGE);
+  if (conflict === "busy") {
     throw new FeatureError("conflict", BUSY_IN_CALENDAR_MESSAGE, { startsAt: BUSY_IN_CALENDAR_MESSAGE });
   }
+}
+
+/**
+ * Slot starts (ms) from `now` to the end of the booking window that `before` blocked and `after`
+ * no longer does: what a sync that replaced the busy times freed.
+ */
+export function startsFreedBetween(
+  before: readonly { startsAt: Date; endsAt: Date }[],
+  after: readonly { startsAt: Date; endsAt: Date }[],
+  now: Date,
+): number[] {
+  const blockedBefore = new Set<number>();
+  for (const time of before) addOverlappedStarts(blockedBefore, time.startsAt, time.endsAt, now);
+  const blockedAfter = new Set<number>();
+  for (const time of after) addOverlappedStarts(blockedAfter, time.startsAt, time.endsAt, now);
+  return [...blockedBefore]
+    .filter((start) => start > now.getTime() && !blockedAfter.has(start))
+    .sort((first, second) => first - second);
 }

@@ -1,3 +1,4 @@
+import type { Transaction } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import { createOutboundFetch } from "~/infra/outbound-fetch.server";
 
@@ -14,6 +15,16 @@ export interface CalendarContext {
   fetch: typeof globalThis.fetch;
   /** Where the private feed is served, e.g. https://agency.example (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * Told, inside the sync's transaction, of the slot starts (ms) a sync freed (busy times gone):
+   * the waitlist offers them (the server hands it in, as calendars sit below the waitlist).
+   */
+  onBusyTimesFreed?: (
+    transaction: Transaction,
+    consultantId: string,
+    starts: readonly number[],
+    now: Date,
+  ) => Promise<void>;
   now?: Date;
 }
 
@@ -50,11 +61,21 @@ function sharedFetch(allowPrivateAddresses: boolean): typeof globalThis.fetch {
   return fetch;
 }
 
-/** The calendar context of one request: settings, the sealing key and the request's clock. */
-export function requestCalendarContext(context: {
-  env: Parameters<typeof calendarContextFrom>[0];
-  secrets: { encryptionKey: Buffer };
-  clock: () => Date;
-}): CalendarContext {
-  return { ...calendarContextFrom(context.env, context.secrets.encryptionKey), now: context.clock() };
+/**
+ * The calendar context of one request: settings, the sealing key, the request's clock, and what
+ * to tell when a sync frees slots (the waitlist's offer, handed in by the route).
+ */
+export function requestCalendarContext(
+  context: {
+    env: Parameters<typeof calendarContextFrom>[0];
+    secrets: { encryptionKey: Buffer };
+    clock: () => Date;
+  },
+  onBusyTimesFreed?: CalendarContext["onBusyTimesFreed"],
+): CalendarContext {
+  return {
+    ...calendarContextFrom(context.env, context.secrets.encryptionKey),
+    onBusyTimesFreed,
+    now: context.clock(),
+  };
 }

@@ -10,6 +10,7 @@ import { FeatureError } from "~/lib/errors";
 import { type BusyTime, CalendarDataError } from "./busy-times";
 import { busyTimesInThread } from "./busy-times-in-thread.server";
 import { CalendarAccessError, readCalendarTexts } from "./calendar-access.server";
+import { startsFreedBetween } from "./calendar-blocks.server";
 import type { CalendarContext } from "./calendar-context.server";
 import { calendarSourceOf } from "./calendar-source.server";
 
@@ -97,7 +98,10 @@ export async function syncCalendar(
     if (!current) return calendar;
     if (current.lastSyncedAt && current.lastSyncedAt > now) return current;
     if (fingerprint !== current.busyFingerprint) {
-      await transaction.delete(calendarBusyTimes).where(eq(calendarBusyTimes.calendarId, calendar.id));
+      const previous = await transaction
+        .delete(calendarBusyTimes)
+        .where(eq(calendarBusyTimes.calendarId, calendar.id))
+        .returning({ startsAt: calendarBusyTimes.startsAt, endsAt: calendarBusyTimes.endsAt });
       for (let first = 0; first < busy.length; first += INSERT_BATCH) {
         await transaction.insert(calendarBusyTimes).values(
           busy.slice(first, first + INSERT_BATCH).map((time) => ({
@@ -107,6 +111,10 @@ export async function syncCalendar(
             endsAt: time.endsAt,
           })),
         );
+      }
+      const freed = startsFreedBetween(previous, busy, now);
+      if (freed.length > 0 && context.onBusyTimesFreed) {
+        await context.onBusyTimesFreed(transaction, calendar.consultantId, freed, now);
       }
     }
     const [synced] = await transaction

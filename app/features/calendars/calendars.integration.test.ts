@@ -18,6 +18,7 @@ import { createOutboundFetch } from "~/infra/outbound-fetch.server";
 import { createUserWithRole, createUserWithSession, featureRefusal } from "../../../tests/setup/factories";
 import { type RadicaleServer, startRadicale } from "../../../tests/setup/radicale";
 import { createTestDatabase } from "../../../tests/setup/test-database";
+import { testWaitlist } from "../../../tests/setup/waitlist";
 import { BUSY_IN_CALENDAR_MESSAGE, CALENDAR_UNCHECKED_MESSAGE } from "./calendar-blocks.server";
 import {
   calendarView,
@@ -119,7 +120,14 @@ describe("a read-only ICS calendar", () => {
         database.db,
         customer.id,
         { docId: consultant.id, startsAt: BUSY_START.plus({ minutes: 30 }).toJSDate().toISOString() },
-        { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now: NOW },
+        {
+          zone: ZONE,
+          agencyEmail: "agency@example.com",
+          perUserPerMinute: 30,
+          payments: {},
+          waitlist: testWaitlist(ZONE),
+          now: NOW,
+        },
       ),
     );
     expect(refusal.message).toBe(BUSY_IN_CALENDAR_MESSAGE);
@@ -163,7 +171,14 @@ describe("a read-only ICS calendar", () => {
           docId: consultant.id,
           startsAt: DateTime.fromISO("2027-03-03T11:00", { zone: ZONE }).toJSDate().toISOString(),
         },
-        { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now: stale },
+        {
+          zone: ZONE,
+          agencyEmail: "agency@example.com",
+          perUserPerMinute: 30,
+          payments: {},
+          waitlist: testWaitlist(ZONE),
+          now: stale,
+        },
       ),
     );
     expect(refusal.message).toBe(CALENDAR_UNCHECKED_MESSAGE);
@@ -263,7 +278,14 @@ describe("a CalDAV calendar (Radicale)", () => {
       database.db,
       customer.id,
       { docId: consultant.id, startsAt: startsAt.toISOString() },
-      { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now: NOW },
+      {
+        zone: ZONE,
+        agencyEmail: "agency@example.com",
+        perUserPerMinute: 30,
+        payments: {},
+        waitlist: testWaitlist(ZONE),
+        now: NOW,
+      },
     );
     expect(await writeDueCalendarEvents(database.db, context())).toBe(1);
     const written = (await radicale.listEvents()).find((event) => event.text.includes(inviteUid(booked.id)));
@@ -279,6 +301,7 @@ describe("a CalDAV calendar (Radicale)", () => {
         zone: ZONE,
         agencyEmail: "agency@example.com",
         payments: {},
+        waitlist: testWaitlist(ZONE),
         now: NOW,
       },
     );
@@ -311,7 +334,14 @@ describe("a CalDAV calendar (Radicale)", () => {
         docId: consultant.id,
         startsAt: DateTime.fromISO("2027-03-02T17:00", { zone: ZONE }).toJSDate().toISOString(),
       },
-      { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now: NOW },
+      {
+        zone: ZONE,
+        agencyEmail: "agency@example.com",
+        perUserPerMinute: 30,
+        payments: {},
+        waitlist: testWaitlist(ZONE),
+        now: NOW,
+      },
     );
     expect(booked.id).toBeTruthy();
     await writeDueCalendarEvents(database.db, context());
@@ -349,7 +379,14 @@ describe("a CalDAV calendar (Radicale)", () => {
         docId: consultant.id,
         startsAt: DateTime.fromISO("2027-03-03T11:00", { zone: ZONE }).toJSDate().toISOString(),
       },
-      { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now: NOW },
+      {
+        zone: ZONE,
+        agencyEmail: "agency@example.com",
+        perUserPerMinute: 30,
+        payments: {},
+        waitlist: testWaitlist(ZONE),
+        now: NOW,
+      },
     );
     await saveCalendarSettings(
       database.db,
@@ -367,7 +404,13 @@ describe("a CalDAV calendar (Radicale)", () => {
           database.db,
           customer.id,
           { appointmentId: booked.id },
-          { zone: ZONE, agencyEmail: "agency@example.com", payments: {}, now: NOW },
+          {
+            zone: ZONE,
+            agencyEmail: "agency@example.com",
+            payments: {},
+            waitlist: testWaitlist(ZONE),
+            now: NOW,
+          },
         );
       }
       return guarded(input, init);
@@ -395,7 +438,14 @@ describe("the private feed", () => {
         docId: consultant.id,
         startsAt: DateTime.fromISO("2027-03-03T12:00", { zone: ZONE }).toJSDate().toISOString(),
       },
-      { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now: NOW },
+      {
+        zone: ZONE,
+        agencyEmail: "agency@example.com",
+        perUserPerMinute: 30,
+        payments: {},
+        waitlist: testWaitlist(ZONE),
+        now: NOW,
+      },
     );
     const { feedUrl } = await calendarView(database.db, consultant.id, context());
     const token = /\/calendar\/([^/]+)\.ics$/.exec(feedUrl)![1]!;

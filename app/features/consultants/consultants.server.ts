@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import { calendarBlocks, consultantCalendarBlocks } from "~/features/calendars/calendar-blocks.server";
 import { isWorkingTime, type SlotDay, slotWindow } from "~/features/slot-grid/slots";
+import { heldStarts } from "~/features/waitlist/offers.server";
 import { type Database, preparedPerDatabase } from "~/infra/db.server";
 import { isUuid } from "~/lib/record-id";
 import { rememberedZone } from "~/lib/remembered-zone";
@@ -51,8 +52,8 @@ export async function listConsultants(
 }
 
 /**
- * The start times of every consultant's active bookings still to come, and of the slots their
- * connected calendar says they are busy in, by consultant id; and the consultants whose slots are
+ * The start times of every consultant's active bookings still to come, of the slots held for a
+ * waitlisted customer, and of the slots their connected calendar says they are busy in, by consultant id; and the consultants whose slots are
  * withheld because their calendar has not been read for too long.
  */
 export async function upcomingBookings(
@@ -79,6 +80,9 @@ export async function upcomingBookings(
     connected.map((consultant) => consultant.id),
     now,
   );
+  for (const [consultantId, starts] of await heldStarts(db, "all", now)) {
+    for (const start of starts) add(consultantId, new Date(start));
+  }
   const withheld = new Set<string>();
   for (const [consultantId, { busyStarts, withheld: slotsWithheld }] of blocks) {
     if (slotsWithheld) withheld.add(consultantId);
@@ -120,8 +124,8 @@ export function consultantWorksAt(
 
 /**
  * The consultant's bookable slots for the next seven days: inside their working hours, not on
- * their days off, not booked, not busy in their connected calendar; none while not available,
- * archived, or while their calendar cannot be trusted (`calendarWithheld`: never booked blind).
+ * their days off, not booked, not held for a waitlisted customer, not busy in their connected
+ * calendar; none while not available, archived, or while their calendar cannot be trusted (`calendarWithheld`: never booked blind).
  */
 export async function consultantSchedule(
   db: Database,
@@ -130,7 +134,7 @@ export async function consultantSchedule(
 ): Promise<{ days: SlotDay[]; calendarWithheld: boolean }> {
   const now = options.now ?? new Date();
   const [booked, calendar] = await Promise.all([
-    bookedStarts(db, consultant.id, now),
+    bookedOrHeldStarts(db, consultant.id, now),
     consultantCalendarBlocks(db, consultant.id, now),
   ]);
   const days = slotWindow({
@@ -160,15 +164,26 @@ function union(first: Set<number>, second: ReadonlySet<number>): Set<number> {
 }
 
 /**
- * Starts (epoch ms) after `now` that a booking cannot take: the consultant's active appointments
- * and the slots their connected calendar says they are busy in.
+ * Starts (epoch ms) after `now` that a booking cannot take: the consultant's active appointments,
+ * the slots held for a waitlisted customer (whose own claim goes past this: booking's
+ * settleHeldSlot), and the slots their connected calendar says they are busy in.
  */
 export async function takenStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {
   const [booked, calendar] = await Promise.all([
-    bookedStarts(db, consultantId, now),
+    bookedOrHeldStarts(db, consultantId, now),
     consultantCalendarBlocks(db, consultantId, now),
   ]);
   return calendar ? union(booked, calendar.busyStarts) : booked;
+}
+
+/** Starts (ms) after `now` of the consultant's active appointments and of the slots held for the waitlist. */
+async function bookedOrHeldStarts(db: Database, consultantId: string, now: Date): Promise<Set<number>> {
+  const [booked, held] = await Promise.all([
+    bookedStarts(db, consultantId, now),
+    heldStarts(db, [consultantId], now),
+  ]);
+  const starts = held.get(consultantId);
+  return starts ? union(booked, starts) : booked;
 }
 
 /** Starts of the consultant's active appointments after `now`, as epoch milliseconds. */

@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import type { SpecialityName } from "~/content/specialities";
 import { calendarBlocks } from "~/features/calendars/calendar-blocks.server";
 import { BOOKING_WINDOW_DAYS, bookingGrid, firstFreeStart } from "~/features/slot-grid/slots";
+import { heldStarts } from "~/features/waitlist/offers.server";
 import type { Database } from "~/infra/db.server";
 import { averageRating } from "~/lib/ratings";
 import { rememberedZone } from "~/lib/remembered-zone";
@@ -101,17 +102,18 @@ async function nextFreeTimes(
     starts.add(booking.startsAt.getTime());
     taken.set(booking.consultantId, starts);
   }
-  const calendars = await calendarBlocks(
-    db,
-    bookable.map((consultant) => consultant.id),
-    times.now,
-  );
+  const bookableIds = bookable.map((consultant) => consultant.id);
+  const [calendars, held] = await Promise.all([
+    calendarBlocks(db, bookableIds, times.now),
+    heldStarts(db, bookableIds, times.now),
+  ]);
   const grid = bookingGrid({ now: times.now, zone: times.agencyZone });
   for (const consultant of bookable) {
     const calendar = calendars.get(consultant.id);
     if (calendar?.withheld) continue;
     const starts = taken.get(consultant.id) ?? new Set<number>();
     for (const busy of calendar?.busyStarts ?? []) starts.add(busy);
+    for (const start of held.get(consultant.id) ?? []) starts.add(start);
     result.set(consultant.id, firstFreeStart(grid, starts, consultant));
   }
   return result;

@@ -19,6 +19,7 @@ import {
 import { inNewYork, ZONE } from "../../../tests/setup/frozen-suite";
 import { pictureUpload, smallPng } from "../../../tests/setup/pictures";
 import { createTestDatabase } from "../../../tests/setup/test-database";
+import { testWaitlist } from "../../../tests/setup/waitlist";
 import { consultantSlots, findConsultant, listConsultants } from "./consultants.server";
 import {
   createConsultant as addConsultant,
@@ -59,7 +60,14 @@ const validFields = {
 };
 
 function bookingContext(now = NOW) {
-  return { zone: ZONE, agencyEmail: "agency@example.com", perUserPerMinute: 30, payments: {}, now };
+  return {
+    zone: ZONE,
+    agencyEmail: "agency@example.com",
+    perUserPerMinute: 30,
+    payments: {},
+    waitlist: testWaitlist(ZONE),
+    now,
+  };
 }
 
 async function auditEntriesFor(targetId: string) {

@@ -13,6 +13,7 @@ import { staffCancelSchema } from "~/features/booking/staff-appointments-schema"
 import { rescheduleAppointment } from "~/features/booking/staff-changes.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { REFUND_NOTICE_HOURS } from "~/features/payments/refunds.server";
+import { waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
@@ -121,6 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const changeContext = {
     zone: context.env.AGENCY_TZ,
     agencyEmail: context.env.AGENCY_EMAIL,
+    waitlist: waitlistSettingsFrom(context.env),
     now: context.clock(),
   };
   try {

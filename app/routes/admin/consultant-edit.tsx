@@ -41,6 +41,7 @@ import {
 } from "~/features/consultants/staff-consultants.server";
 import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";
 import { pictureUploadFrom } from "~/features/pictures/pictures.server";
+import { offerTimesFreedByCalendar, waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
@@ -127,7 +128,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (id && isCalendarIntent(intent)) {
       // A 404 with a sentence for an unknown consultant, before anything is written for it.
       const consultant = await getConsultantForStaff(context.db, id);
-      const calendarContext = requestCalendarContext(context);
+      const calendarContext = requestCalendarContext(
+        context,
+        offerTimesFreedByCalendar(waitlistSettingsFrom(context.env)),
+      );
       const toast = await runCalendarIntent(
         context.db,
         consultant.id,

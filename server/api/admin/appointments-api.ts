@@ -4,6 +4,7 @@ import { recordAttendance } from "~/features/booking/attendance.server";
 import { staffCancelAppointment } from "~/features/booking/cancellation.server";
 import { listStaffAppointments, parseAppointmentFilters } from "~/features/booking/staff-appointments.server";
 import { rescheduleAppointment } from "~/features/booking/staff-changes.server";
+import { waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import { describeTime } from "~/lib/dates";
 import { type ApiEnv, requireApiRole } from "../api-env";
 import { legacyStart, staffAppointment } from "../legacy-shapes";
@@ -14,6 +15,7 @@ function changeContext(context: Context<ApiEnv>) {
   return {
     zone: context.get("env").AGENCY_TZ,
     agencyEmail: context.get("env").AGENCY_EMAIL,
+    waitlist: waitlistSettingsFrom(context.get("env")),
     now: context.get("clock")(),
   };
 }

@@ -1,0 +1,276 @@
+import { appointments, consultants, users } from "@db/schema";
+import { type WaitlistOffer, waitlistEntries, waitlistOffers } from "@db/waitlist-schema";
+import { and, asc, eq, gt, inArray, isNull, lt, lte } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { calendarConflict } from "~/features/calendars/calendar-blocks.server";
+import type { CalendarContext } from "~/features/calendars/calendar-context.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { waitlistOfferEmail } from "~/features/email/templates/waitlist-emails";
+import { isWorkingTime, slotProblem } from "~/features/slot-grid/slots";
+import type { Database, Transaction } from "~/infra/db.server";
+import { FeatureError } from "~/lib/errors";
+import { rememberedZone } from "~/lib/remembered-zone";
+import { WAITLIST_HELD_MESSAGE } from "./waitlist-schema";
+
+/** What making an offer needs beyond the database (from settings: waitlistSettingsFrom). */
+export interface WaitlistSettings {
+  /** The agency's zone: an entry's day and the grid are read in it. */
+  zone: string;
+  /** WAITLIST_HOLD_SECONDS: how long a freed slot is held for one customer. */
+  holdSeconds: number;
+  /** PUBLIC_URL, for the claim link. */
+  publicUrl: string;
+}
+
+export function waitlistSettingsFrom(env: {
+  AGENCY_TZ: string;
+  WAITLIST_HOLD_SECONDS: number;
+  publicUrl: string;
+}): WaitlistSettings {
+  return { zone: env.AGENCY_TZ, holdSeconds: env.WAITLIST_HOLD_SECONDS, publicUrl: env.publicUrl };
+}
+
+/** A freed slot is only offered while there is time to claim it. */
+const SHORTEST_HOLD_MS = 60_000;
+
+/** The calendar day (agency zone, YYYY-MM-DD) a slot start belongs to. */
+export function dayOfStart(startsAt: Date, zone: string): string {
+  return DateTime.fromJSDate(startsAt, { zone: rememberedZone(zone) }).toISODate()!;
+}
+
+/**
+ * Offers each freed start of a consultant to the first customer waiting for its day, inside the
+ * transaction that freed it (a cancellation, a move away, a calendar sync), so the offer and its
+ * e-mail commit with the change and nobody else can book the slot in between. A start is offered
+ * only if it is still bookable by every rule (on the grid, ahead, the consultant working and
+ * available then, no appointment, the calendar allowing it). The queue's first entry is taken
+ * with SKIP LOCKED, so concurrent freeings pick different customers; the live-offer index settles
+ * two processes offering the same start. Returns the offers made.
+ */
+export async function offerFreedSlots(
+  transaction: Transaction,
+  consultantId: string,
+  starts: readonly (Date | number)[],
+  settings: WaitlistSettings,
+  now: Date,
+): Promise<WaitlistOffer[]> {
+  const made: WaitlistOffer[] = [];
+  if (starts.length === 0) return made;
+  const [consultant] = await transaction.select().from(consultants).where(eq(consultants.id, consultantId));
+  if (!consultant?.available || consultant.archivedAt) return made;
+  for (const start of starts) {
+    const startsAt = new Date(start);
+    if (startsAt.getTime() - now.getTime() < SHORTEST_HOLD_MS) continue;
+    if (slotProblem(startsAt, { now, zone: settings.zone })) continue;
+    const wallClock = DateTime.fromJSDate(startsAt, { zone: rememberedZone(settings.zone) });
+    if (!isWorkingTime(wallClock, consultant)) continue;
+    if (!(await slotIsFree(transaction, consultantId, startsAt, now))) continue;
+    const [entry] = await transaction
+      .select()
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.consultantId, consultantId),
+          eq(waitlistEntries.day, wallClock.toISODate()!),
+          eq(waitlistEntries.status, "waiting"),
+        ),
+      )
+      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!entry) continue;
+    const expiresAt = new Date(Math.min(now.getTime() + settings.holdSeconds * 1000, startsAt.getTime()));
+    const [offer] = await transaction
+      .insert(waitlistOffers)
+      .values({
+        entryId: entry.id,
+        userId: entry.userId,
+        consultantId,
+        startsAt,
+        expiresAt,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Another process offered this start a moment ago: the entry stays first in the queue.
+    if (!offer) continue;
+    await transaction
+      .update(waitlistEntries)
+      .set({ status: "offered" })
+      .where(eq(waitlistEntries.id, entry.id));
+    const [customer] = await transaction.select().from(users).where(eq(users.id, entry.userId));
+    await enqueueEmail(
+      transaction,
+      waitlistOfferEmail({
+        customer: customer!,
+        consultantName: consultant.name,
+        startsAt,
+        expiresAt,
+        zone: settings.zone,
+        claimUrl: `${settings.publicUrl}/my-appointments#waitlist`,
+      }),
+    );
+    made.push(offer);
+  }
+  return made;
+}
+
+/** No active appointment, no live offer, and the consultant's calendar allows it. */
+async function slotIsFree(
+  transaction: Transaction,
+  consultantId: string,
+  startsAt: Date,
+  now: Date,
+): Promise<boolean> {
+  const [booked] = await transaction
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.consultantId, consultantId),
+        eq(appointments.startsAt, startsAt),
+        isNull(appointments.cancelledAt),
+      ),
+    )
+    .limit(1);
+  if (booked) return false;
+  const [held] = await transaction
+    .select({ id: waitlistOffers.id })
+    .from(waitlistOffers)
+    .where(
+      and(
+        eq(waitlistOffers.consultantId, consultantId),
+        eq(waitlistOffers.startsAt, startsAt),
+        eq(waitlistOffers.status, "live"),
+      ),
+    )
+    .limit(1);
+  if (held) return false;
+  return (await calendarConflict(transaction, consultantId, startsAt, now)) === undefined;
+}
+
+/**
+ * Inside a booking's (or a move's) transaction: a slot held for another customer is refused (409);
+ * the holder's own booking claims it, ending the offer and their entry. Nothing held: nothing to do.
+ */
+export async function settleHeldSlot(
+  transaction: Transaction,
+  consultantId: string,
+  startsAt: Date,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const [offer] = await transaction
+    .select()
+    .from(waitlistOffers)
+    .where(
+      and(
+        eq(waitlistOffers.consultantId, consultantId),
+        eq(waitlistOffers.startsAt, startsAt),
+        eq(waitlistOffers.status, "live"),
+      ),
+    )
+    .for("update");
+  if (!offer) return;
+  if (offer.userId !== userId) {
+    throw new FeatureError("conflict", WAITLIST_HELD_MESSAGE, { startsAt: WAITLIST_HELD_MESSAGE });
+  }
+  if (offer.expiresAt <= now) {
+    throw new FeatureError(
+      "conflict",
+      "Your hold on this time has ended, so it has gone to the next person on the waitlist.",
+    );
+  }
+  await transaction
+    .update(waitlistOffers)
+    .set({ status: "claimed", endedAt: now })
+    .where(eq(waitlistOffers.id, offer.id));
+  await transaction
+    .update(waitlistEntries)
+    .set({ status: "booked", endedAt: now })
+    .where(eq(waitlistEntries.id, offer.entryId));
+}
+
+/** Starts (ms) after `now` held by live offers, by consultant id: nobody else may book them. */
+export async function heldStarts(
+  db: Database,
+  consultantIds: readonly string[] | "all",
+  now: Date,
+): Promise<Map<string, Set<number>>> {
+  const rows = await db
+    .select({ consultantId: waitlistOffers.consultantId, startsAt: waitlistOffers.startsAt })
+    .from(waitlistOffers)
+    .where(
+      and(
+        eq(waitlistOffers.status, "live"),
+        gt(waitlistOffers.startsAt, now),
+        consultantIds === "all" ? undefined : inArray(waitlistOffers.consultantId, [...consultantIds]),
+      ),
+    );
+  const byConsultant = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const starts = byConsultant.get(row.consultantId) ?? new Set<number>();
+    starts.add(row.startsAt.getTime());
+    byConsultant.set(row.consultantId, starts);
+  }
+  return byConsultant;
+}
+
+/** Offers handled per round of the pass-on worker; the rest wait for the next round. */
+const PASS_ON_BATCH = 50;
+
+/**
+ * Ends the holds that ran out unclaimed (the entry has had its one chance) and offers each slot to
+ * the next customer waiting for its day, in one transaction per round; SKIP LOCKED lets every
+ * process run it. Also closes entries whose day has gone by. Returns how many offers it passed on.
+ */
+export async function passOnExpiredOffers(
+  db: Database,
+  settings: WaitlistSettings,
+  now: Date,
+): Promise<number> {
+  const today = dayOfStart(now, settings.zone);
+  await db
+    .update(waitlistEntries)
+    .set({ status: "expired", endedAt: now })
+    .where(and(eq(waitlistEntries.status, "waiting"), lt(waitlistEntries.day, today)));
+  return db.transaction(async (transaction) => {
+    const expired = await transaction
+      .select()
+      .from(waitlistOffers)
+      .where(and(eq(waitlistOffers.status, "live"), lte(waitlistOffers.expiresAt, now)))
+      .orderBy(asc(waitlistOffers.expiresAt))
+      .limit(PASS_ON_BATCH)
+      .for("update", { skipLocked: true });
+    for (const offer of expired) {
+      await endOffer(transaction, offer, "passed", "missed", now);
+      await offerFreedSlots(transaction, offer.consultantId, [offer.startsAt], settings, now);
+    }
+    return expired.length;
+  });
+}
+
+/** Ends a live offer and its entry as one change. */
+export async function endOffer(
+  transaction: Transaction,
+  offer: Pick<WaitlistOffer, "id" | "entryId">,
+  offerStatus: "passed" | "declined",
+  entryStatus: "missed" | "removed",
+  now: Date,
+): Promise<void> {
+  await transaction
+    .update(waitlistOffers)
+    .set({ status: offerStatus, endedAt: now })
+    .where(eq(waitlistOffers.id, offer.id));
+  await transaction
+    .update(waitlistEntries)
+    .set({ status: entryStatus, endedAt: now })
+    .where(eq(waitlistEntries.id, offer.entryId));
+}
+
+/** What a calendar sync is handed so the slots it frees are offered to the waitlist. */
+export function offerTimesFreedByCalendar(settings: WaitlistSettings): CalendarContext["onBusyTimesFreed"] {
+  return async (transaction, consultantId, starts, now) => {
+    await offerFreedSlots(transaction, consultantId, starts, settings, now);
+  };
+}
