@@ -152,6 +152,7 @@ describe("the staff area's navigation", () => {
       "Inquiries /admin/inquiries",
       "KYC /admin/kyc",
       "Reviews /admin/reviews",
+      "Waitlist /admin/waitlist",
       "Projects /admin/projects",
       "E-mails /admin/emails",
       "People /admin/people",

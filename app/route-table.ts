@@ -68,6 +68,7 @@ const adminPages: PageRoute[] = (
     { path: "/admin/inquiries/:inquiryId", file: "routes/admin/inquiry.tsx" },
     { path: "/admin/kyc", file: "routes/admin/kyc.tsx", staffSection: "KYC" },
     { path: "/admin/reviews", file: "routes/admin/reviews.tsx", staffSection: "Reviews" },
+    { path: "/admin/waitlist", file: "routes/admin/waitlist.tsx", staffSection: "Waitlist" },
     { path: "/admin/projects", file: "routes/admin/projects.tsx", staffSection: "Projects" },
     {
       path: "/admin/projects/new",

@@ -4,6 +4,7 @@ import { ConsultantReviews } from "~/components/booking/consultant-reviews";
 import { Portrait } from "~/components/booking/portrait";
 import { SlotPicker } from "~/components/booking/slot-picker";
 import { RatingBadge } from "~/components/booking/star-rating";
+import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { PrimaryButton } from "~/components/forms/form-controls";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
 import { consultantCardData } from "~/features/consultants/consultant-card-data";
@@ -14,9 +15,11 @@ import {
   snapshotOf,
 } from "~/features/consultants/consultants.server";
 import { consultantReviews } from "~/features/reviews/reviews.server";
+import { joinWaitlist, waitlistDays } from "~/features/waitlist/waitlist.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
+import { formatCalendarDate } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageNumberFrom } from "~/lib/page-number";
@@ -84,6 +87,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       calendarWithheld,
     },
     days,
+    waitlistDays:
+      consultant.available && !calendarWithheld
+        ? waitlistDays(consultant, { zone, now: context.clock() })
+        : [],
     reviews,
     zone,
     profileZone: context.user?.timeZone ?? null,
@@ -106,6 +113,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const form = await readForm(request);
   const values = textValues(form);
+  if (values.intent === "waitlist") {
+    try {
+      const { consultantName } = await joinWaitlist(
+        context.db,
+        context.user.id,
+        { docId: params.docId, day: values.day },
+        { zone: context.env.AGENCY_TZ, now: context.clock() },
+      );
+      const day = formatCalendarDate(values.day ?? "", { weekday: "long", month: "long", day: "numeric" });
+      const message = `You are on the waitlist for ${consultantName} on ${day}. We will e-mail you if a time frees up.`;
+      return redirectWithToast("/my-appointments#waitlist", { kind: "success", message }, context);
+    } catch (error) {
+      return formFailure(error, values);
+    }
+  }
   try {
     await bookAppointment(
       context.db,
@@ -122,7 +144,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, days, reviews, zone, profileZone, related, signedIn, agencyEmail } = loaderData;
+  const { consultant, days, waitlistDays, reviews, zone, profileZone, related, signedIn, agencyEmail } =
+    loaderData;
+  const waitlistFailure = actionData?.values.intent === "waitlist" ? actionData.error : undefined;
   const busy = useNavigation().state === "submitting";
   const hasSlots = days.some((day) => day.slots.length > 0);
   return (
@@ -175,7 +199,12 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : consultant.available ? (
           <Form method="post" className="mt-4" noValidate>
-            <SlotPicker days={days} zone={zone} profileZone={profileZone} error={actionData?.error} />
+            <SlotPicker
+              days={days}
+              zone={zone}
+              profileZone={profileZone}
+              error={waitlistFailure ? undefined : actionData?.error}
+            />
             {hasSlots ? (
               <PrimaryButton className="mt-6" disabled={busy}>
                 {busy ? "Booking..." : "Book an appointment"}
@@ -185,7 +214,16 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
               <p className="mt-3 text-muted text-sm">You will be asked to log in before booking.</p>
             )}
           </Form>
-        ) : (
+        ) : null}
+        {consultant.available ? (
+          <WaitlistForm
+            consultantName={consultant.name}
+            days={waitlistDays}
+            error={waitlistFailure}
+            signedIn={signedIn}
+          />
+        ) : null}
+        {consultant.available ? null : (
           <p className="mt-4 rounded-xl bg-surface p-4 text-muted">
             {consultant.name} is not taking bookings at the moment. Please choose another consultant, or
             contact us at {agencyEmail}.

@@ -6,6 +6,7 @@ import { RazorpayCheckout } from "~/components/booking/razorpay-checkout";
 import { RescheduleForm } from "~/components/booking/reschedule-form";
 import { RevealButton } from "~/components/booking/reveal-button";
 import type { PickerDay } from "~/components/booking/slot-picker";
+import { WaitlistEntries, type WaitlistEntryView } from "~/components/booking/waitlist-entries";
 import { appointmentStatus } from "~/features/booking/appointment-status";
 import { appointmentTimesFor } from "~/features/booking/appointment-times";
 import { findOwnAppointment, listAppointments } from "~/features/booking/appointments.server";
@@ -13,6 +14,7 @@ import { bookingContextFrom } from "~/features/booking/booking.server";
 import { appointmentCalendarLinks } from "~/features/booking/calendar-links";
 import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
+import { claimWaitlistOffer } from "~/features/booking/waitlist-claim.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import { startRazorpayOrder, startStripeCheckout } from "~/features/payments/payments.server";
@@ -24,12 +26,21 @@ import {
   writeReview,
 } from "~/features/reviews/reviews.server";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
+import { waitlistSettingsFrom } from "~/features/waitlist/offers.server";
+import { entryStatusLabels, leaveWaitlist, listOwnWaitlist } from "~/features/waitlist/waitlist.server";
 import { requireUser } from "~/infra/auth-guard.server";
 import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-security-policy.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
-import { formatDay, formatSlotClock, zoneName, zoneTimeLabel } from "~/lib/dates";
+import {
+  formatCalendarDate,
+  formatDay,
+  formatSlotClock,
+  formatTimeOfDay,
+  zoneName,
+  zoneTimeLabel,
+} from "~/lib/dates";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -95,6 +106,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     consultant && !consultant.archivedAt && consultant.available
       ? await consultantSlots(context.db, consultant, { zone, now })
       : [];
+  const waitlist: WaitlistEntryView[] = (await listOwnWaitlist(context.db, user.id, { zone, now })).map(
+    (entry) => ({
+      id: entry.id,
+      consultantId: entry.consultantId,
+      consultantName: entry.consultantName,
+      day: formatCalendarDate(entry.day, { weekday: "long", month: "long", day: "numeric" }),
+      statusLabel: entryStatusLabels[entry.status],
+      open: entry.status === "waiting" || entry.status === "offered",
+      offer: entry.offer
+        ? {
+            startsAt: entry.offer.startsAt.toISOString(),
+            ...appointmentTimesFor(entry.offer.startsAt, customerZone, zone),
+            until: `${formatTimeOfDay(entry.offer.expiresAt, customerZone)} ${zoneTimeLabel(customerZone)}`,
+          }
+        : null,
+    }),
+  );
   // A live provider's checkout needs its own origins, on this page only.
   const policy = contentSecurityPolicy(
     { nonce: context.cspNonce },
@@ -104,6 +132,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       appointments,
+      waitlist,
       zone,
       customerZone,
       confirmingCancel: url.searchParams.get("cancel"),
@@ -145,6 +174,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = `Appointment moved to ${formatDay(moved.startsAt, zone)}, ${formatSlotClock(moved.startsAt, zone)}. We have e-mailed you the updated invitation.`;
       return redirectWithToast("/my-appointments", { kind: "success", message }, context);
     }
+    if (values.intent === "claim-waitlist") {
+      const booked = await claimWaitlistOffer(
+        context.db,
+        user.id,
+        values.entryId,
+        (startsAt) => startsAt.toISOString() === values.startsAt,
+        bookingContextFrom(context),
+      );
+      const zone = context.env.AGENCY_TZ;
+      const message = `Appointment booked: ${formatDay(booked.startsAt, zone)}, ${formatSlotClock(booked.startsAt, zone)}.`;
+      return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+    }
+    if (values.intent === "leave-waitlist") {
+      await leaveWaitlist(
+        context.db,
+        user.id,
+        values.entryId,
+        waitlistSettingsFrom(context.env),
+        context.clock(),
+      );
+      return redirectWithToast(
+        "/my-appointments#waitlist",
+        { kind: "success", message: "Removed from the waitlist" },
+        context,
+      );
+    }
     if (values.intent === "review" || values.intent === "edit-review") {
       const review = { rating: values.rating, comment: values.comment };
       const now = { now: context.clock() };
@@ -182,6 +237,7 @@ export function headers(args: Route.HeadersArgs) {
 export default function MyAppointments({ loaderData, actionData }: Route.ComponentProps) {
   const {
     appointments,
+    waitlist,
     zone,
     customerZone,
     confirmingCancel,
@@ -240,6 +296,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       )}
+      <WaitlistEntries entries={waitlist} />
     </section>
   );
 }

@@ -15,7 +15,6 @@ export const joinWaitlistSchema = z.object({
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a day from the list."),
 });
-export type JoinWaitlistRequest = z.input<typeof joinWaitlistSchema>;
 
 /** Staff removing someone from a waitlist say why (kept in the audit log). */
 export const staffRemovalSchema = z.object({

@@ -7,7 +7,7 @@ import {
 } from "@db/waitlist-schema";
 import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
-import { bookingGrid, isWorkingTime } from "~/features/slot-grid/slots";
+import { bookingGrid, isWorkingTime, type WorkingTime } from "~/features/slot-grid/slots";
 import type { Database } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
@@ -45,12 +45,11 @@ export async function joinWaitlist(
   if (!consultant.available) {
     throw new FeatureError("conflict", "This consultant is not taking bookings at the moment.");
   }
-  const day = bookingGrid({ now, zone }).find((gridDay) => gridDay.date === request.day);
-  if (!day) {
+  if (!bookingGrid({ now, zone }).some((gridDay) => gridDay.date === request.day)) {
     const message = "Please choose one of the next seven days.";
     throw new FeatureError("invalid", message, { day: message });
   }
-  if (!day.starts.some((start) => isWorkingTime(start, consultant))) {
+  if (!waitlistDays(consultant, { zone, now }).includes(request.day)) {
     const message = `${consultant.name} takes no appointments on that day. Please choose another day.`;
     throw new FeatureError("conflict", message, { day: message });
   }
@@ -90,6 +89,13 @@ export async function joinWaitlist(
     }
     throw error;
   }
+}
+
+/** The days of the booking window a customer may wait for: those with working time of the consultant still ahead. */
+export function waitlistDays(consultant: WorkingTime, context: { zone: string; now: Date }): string[] {
+  return bookingGrid(context)
+    .filter((day) => day.starts.some((start) => isWorkingTime(start, consultant)))
+    .map((day) => day.date);
 }
 
 function isUniqueViolation(error: unknown): boolean {
