@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { calendarBusyTimes, calendarWrites, consultantCalendars } from "@db/calendar-schema";
 import { outbox } from "@db/schema";
 import { seedDatabase } from "@db/seed";
+import { waitlistOffers } from "@db/waitlist-schema";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,9 +14,16 @@ import {
   listConsultants,
   upcomingBookings,
 } from "~/features/consultants/consultants.server";
+import { offerTimesFreedByCalendar } from "~/features/waitlist/offers.server";
+import { joinWaitlist } from "~/features/waitlist/waitlist.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createOutboundFetch } from "~/infra/outbound-fetch.server";
-import { createUserWithRole, createUserWithSession, featureRefusal } from "../../../tests/setup/factories";
+import {
+  createUsersWithSessions,
+  createUserWithRole,
+  createUserWithSession,
+  featureRefusal,
+} from "../../../tests/setup/factories";
 import { type RadicaleServer, startRadicale } from "../../../tests/setup/radicale";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
@@ -131,6 +139,42 @@ describe("a read-only ICS calendar", () => {
       ),
     );
     expect(refusal.message).toBe(BUSY_IN_CALENDAR_MESSAGE);
+  });
+
+  it("offers the slots a busy time that went away freed to the first customers waiting for that day", async () => {
+    const consultant = await consultantWithoutCalendar(6);
+    await saveCalendarSettings(database.db, consultant.id, { icsUrl }, context());
+    const waiters = await createUsersWithSessions(database.db, 3, "calendar-waiter");
+    for (const [index, waiter] of waiters.entries()) {
+      await joinWaitlist(
+        database.db,
+        waiter.id,
+        { docId: consultant.id, day: "2027-03-02" },
+        { zone: ZONE, now: new Date(NOW.getTime() + index * 1000) },
+      );
+    }
+    icsBody = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "END:VCALENDAR", ""].join("\r\n");
+    const [row] = await database.db
+      .select()
+      .from(consultantCalendars)
+      .where(eq(consultantCalendars.consultantId, consultant.id));
+    await syncCalendar(
+      database.db,
+      row!,
+      context({
+        now: new Date(NOW.getTime() + 60_000),
+        onBusyTimesFreed: offerTimesFreedByCalendar(testWaitlist(ZONE)),
+      }),
+    );
+    const offers = await database.db
+      .select()
+      .from(waitlistOffers)
+      .where(eq(waitlistOffers.consultantId, consultant.id))
+      .orderBy(waitlistOffers.startsAt);
+    expect(offers.map((offer) => [offer.startsAt.getTime(), offer.userId])).toEqual([
+      [BUSY_START.toMillis(), waiters[0]!.id],
+      [BUSY_START.plus({ minutes: 30 }).toMillis(), waiters[1]!.id],
+    ]);
   });
 
   it("keeps the last busy times when a sync fails, says why, and withholds slots once stale", async () => {
