@@ -20,7 +20,7 @@ process.env.E2E_FOREIGN_CLIENT_PORT = String(foreignClientPort);
 const visualServerPort = port + 6;
 const visualTests = /visual-regression\.spec\.ts$/;
 /** The specs that move the clock server's time (tests/e2e/support/staff.ts). */
-const clockTests = [/consultant-portal\.spec\.ts$/, /reviews\.spec\.ts$/];
+const clockTests = [/consultant-portal\.spec\.ts$/, /reviews\.spec\.ts$/, /waitlist\.spec\.ts$/];
 process.env.E2E_CLOCK_FILE = clockFile;
 process.env.E2E_CLOCK_SERVER_URL = `http://127.0.0.1:${clockServerPort}`;
 
@@ -48,6 +48,8 @@ function appServer(serverPort: number, dataFolder: string, testClockFile?: strin
       PAYMENT_SANDBOX: "true",
       SMTP_URL: `smtp://127.0.0.1:${mailSinkPort}`,
       OUTBOX_POLL_MS: "300",
+      // A hold that ran out passes on within half a second, not the default 15 s.
+      WAITLIST_POLL_MS: "500",
       // Every test signs up from 127.0.0.1; the limits themselves are covered by integration tests.
       RATE_LIMIT_FORMS_PER_MINUTE: "10000",
       RATE_LIMIT_BOOKINGS_PER_MINUTE: "10000",

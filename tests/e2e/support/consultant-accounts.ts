@@ -3,7 +3,7 @@ import { DEFAULT_PASSWORD, uniqueEmail } from "./accounts";
 import { STAFF_EMAIL, STAFF_PASSWORD } from "./staff";
 
 /** A token of the given account, from the login API. */
-async function apiToken(request: APIRequestContext, baseURL: string, email: string, password: string) {
+export async function apiToken(request: APIRequestContext, baseURL: string, email: string, password: string) {
   const response = await request.post(`${baseURL}/api/user/login`, { data: { email, password } });
   expect(response.status(), `login of ${email}`).toBe(200);
   return ((await response.json()) as { token: string }).token;
