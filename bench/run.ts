@@ -17,6 +17,7 @@ import { restartSection } from "./sections/restart";
 import { soakSection } from "./sections/soak";
 import { stormSection } from "./sections/storm";
 import { voiceSection } from "./sections/voice";
+import { waitlistSection } from "./sections/waitlist";
 
 const sections: BenchSection[] = [
   pageWeightSection,
@@ -28,6 +29,7 @@ const sections: BenchSection[] = [
   voiceSection,
   adminAppointmentsSection,
   calendarsSection,
+  waitlistSection,
   overloadSection,
   restartSection,
   // Long: ten minutes by default (BENCH_SOAK_SECONDS), then 100,000 requests.
