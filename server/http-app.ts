@@ -21,7 +21,7 @@ import { directoryMomentFor } from "~/kept/directory.server";
 import { type KeptParts, keptForPages } from "~/kept/kept.server";
 import { keptSessionUser } from "~/kept/sessions.server";
 import { pageCache } from "~/kept/shared-pages.server";
-import { FeatureError, statusForFailure } from "~/lib/errors";
+import { concurrentChangeRefusal, FeatureError, statusForFailure } from "~/lib/errors";
 import type { RequestContext } from "~/request-context.server";
 import { pageCacheKind, postsLeaveCatalogueAlone, routeTable, takesUploads } from "~/route-table";
 import { accessLog } from "./access-log";
@@ -315,7 +315,8 @@ function mountApi(app: Hono<AppEnv>, kept: KeptParts): void {
  * 500 with a reference and never a stack trace.
  */
 function answerError(logger: Logger): (error: Error, context: Context<AppEnv>) => Response {
-  return (error, context) => {
+  return (thrown, context) => {
+    const error = concurrentChangeRefusal(thrown) ?? thrown;
     if (error instanceof FeatureError) {
       if (error.kind === "provider-down")
         logger.warn({ msg: "payment provider unavailable", requestId: context.get("requestId"), err: error });

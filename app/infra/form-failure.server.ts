@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { FeatureError, statusForFailure } from "~/lib/errors";
+import { concurrentChangeRefusal, FeatureError, statusForFailure } from "~/lib/errors";
 
 export interface FormFailure<Values extends Record<string, string> = Record<string, string>> {
   error: string;
@@ -17,8 +17,9 @@ export interface FormFailure<Values extends Record<string, string> = Record<stri
 export function formFailure<
   Values extends Record<string, string>,
   Extra extends object = Record<never, never>,
->(error: unknown, values: Values, extra?: Extra) {
-  if (!(error instanceof FeatureError)) throw error;
+>(thrown: unknown, values: Values, extra?: Extra) {
+  const error = thrown instanceof FeatureError ? thrown : concurrentChangeRefusal(thrown);
+  if (!error) throw thrown;
   const headers = new Headers();
   if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
   return data<FormFailure<Values> & Extra>(

@@ -54,6 +54,20 @@ export function changedBySomeoneElse(): FeatureError {
   return new FeatureError("conflict", CHANGED_BY_SOMEONE_ELSE);
 }
 
+/**
+ * The database gave up one of two changes made at the same moment (a deadlock, or a serialization
+ * failure): the person may simply try again, so they get a 409 with a sentence, never a 500.
+ */
+export function concurrentChangeRefusal(error: unknown): FeatureError | undefined {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code === "40P01" || code === "40001") {
+      return new FeatureError("conflict", "Someone else changed this at the same moment. Please try again.");
+    }
+  }
+  return undefined;
+}
+
 /** The first message per field of a failed zod parse, keyed by the field's path. */
 function fieldErrorsFrom(
   issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,

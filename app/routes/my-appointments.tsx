@@ -34,10 +34,10 @@ import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import {
+  describeTime,
   formatCalendarDate,
   formatDay,
   formatSlotClock,
-  formatTimeOfDay,
   zoneName,
   zoneTimeLabel,
 } from "~/lib/dates";
@@ -118,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             startsAt: entry.offer.startsAt.toISOString(),
             ...appointmentTimesFor(entry.offer.startsAt, customerZone, zone),
-            until: `${formatTimeOfDay(entry.offer.expiresAt, customerZone)} ${zoneTimeLabel(customerZone)}`,
+            until: describeTime(entry.offer.expiresAt, customerZone),
           }
         : null,
     }),

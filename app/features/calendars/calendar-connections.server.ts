@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { calendarFeeds, calendarWrites, consultantCalendars } from "@db/calendar-schema";
+import { calendarBusyTimes, calendarFeeds, calendarWrites, consultantCalendars } from "@db/calendar-schema";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import type { Database, Transaction } from "~/infra/db.server";
@@ -10,6 +10,7 @@ import { FeatureError } from "~/lib/errors";
 import { CalendarDataError } from "./busy-times";
 import { busyTimesInThread } from "./busy-times-in-thread.server";
 import { CalendarAccessError, discoverCalDavCollection, readCalendarTexts } from "./calendar-access.server";
+import { startsFreedBetween } from "./calendar-blocks.server";
 import type { CalendarContext } from "./calendar-context.server";
 import type { CalendarPanelData } from "./calendar-panel-data";
 import { type CalendarConnection, parseCalendarSettings } from "./calendar-schema";
@@ -164,9 +165,12 @@ export async function saveCalendarSettings(
     refusedConnection(error, "caldavUrl" in settings ? "caldavUrl" : "icsUrl"),
   );
   const calendar = await db.transaction(async (transaction) => {
-    // Replacing a calendar forgets the old one's busy times; what it had still to write, and the
-    // upcoming bookings, are written to the new one (a CalDAV one).
+    // Replacing a calendar hands the old one's busy times to the new one until its first sync just
+    // below replaces them, so the slots that sync frees are offered to the waitlist like any other
+    // sync's; what the old one had still to write, and the upcoming bookings, are written to the
+    // new one (a CalDAV one).
     const stillWaiting = await writesStillWaiting(transaction, consultantId);
+    const previousBusy = await busyTimesOf(transaction, consultantId);
     await transaction.delete(consultantCalendars).where(eq(consultantCalendars.consultantId, consultantId));
     const [created] = await transaction
       .insert(consultantCalendars)
@@ -179,6 +183,15 @@ export async function saveCalendarSettings(
         updatedAt: now,
       })
       .returning();
+    for (let first = 0; first < previousBusy.length; first += BUSY_COPY_BATCH) {
+      await transaction
+        .insert(calendarBusyTimes)
+        .values(
+          previousBusy
+            .slice(first, first + BUSY_COPY_BATCH)
+            .map((time) => ({ calendarId: created!.id, consultantId, ...time })),
+        );
+    }
     if (created!.kind === "caldav") await queueWritesForNewCalendar(transaction, created!, stillWaiting, now);
     if (staff) {
       await auditCalendarChange(
@@ -230,11 +243,18 @@ export async function disconnectCalendar(
   context: CalendarContext,
   staff?: Actor,
 ): Promise<CalendarView> {
+  const now = context.now ?? new Date();
   await db.transaction(async (transaction) => {
+    const previousBusy = await busyTimesOf(transaction, consultantId);
     const [removed] = await transaction
       .delete(consultantCalendars)
       .where(eq(consultantCalendars.consultantId, consultantId))
       .returning({ shownUrl: consultantCalendars.shownUrl });
+    // Its busy times no longer block anything: the slots they held are free, for the waitlist first.
+    const freed = startsFreedBetween(previousBusy, [], now);
+    if (freed.length > 0 && context.onBusyTimesFreed) {
+      await context.onBusyTimesFreed(transaction, consultantId, freed, now);
+    }
     if (staff && removed) {
       const summary = `Disconnected calendar ${removed.shownUrl}`;
       await auditCalendarChange(
@@ -248,6 +268,16 @@ export async function disconnectCalendar(
     }
   });
   return calendarView(db, consultantId, context);
+}
+
+const BUSY_COPY_BATCH = 1_000;
+
+/** The consultant's busy times as their calendar last said them. */
+function busyTimesOf(transaction: Transaction, consultantId: string) {
+  return transaction
+    .select({ startsAt: calendarBusyTimes.startsAt, endsAt: calendarBusyTimes.endsAt })
+    .from(calendarBusyTimes)
+    .where(eq(calendarBusyTimes.consultantId, consultantId));
 }
 
 function auditCalendarChange(

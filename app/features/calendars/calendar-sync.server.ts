@@ -97,6 +97,7 @@ export async function syncCalendar(
       .for("update");
     if (!current) return calendar;
     if (current.lastSyncedAt && current.lastSyncedAt > now) return current;
+    let freed: number[] = [];
     if (fingerprint !== current.busyFingerprint) {
       const previous = await transaction
         .delete(calendarBusyTimes)
@@ -112,10 +113,7 @@ export async function syncCalendar(
           })),
         );
       }
-      const freed = startsFreedBetween(previous, busy, now);
-      if (freed.length > 0 && context.onBusyTimesFreed) {
-        await context.onBusyTimesFreed(transaction, calendar.consultantId, freed, now);
-      }
+      freed = startsFreedBetween(previous, busy, now);
     }
     const [synced] = await transaction
       .update(consultantCalendars)
@@ -133,6 +131,10 @@ export async function syncCalendar(
       })
       .where(eq(consultantCalendars.id, calendar.id))
       .returning();
+    // After the calendar is marked trusted, so the offers see the slots as bookable.
+    if (freed.length > 0 && context.onBusyTimesFreed) {
+      await context.onBusyTimesFreed(transaction, calendar.consultantId, freed, now);
+    }
     return synced ?? calendar;
   });
 }

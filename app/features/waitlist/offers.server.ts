@@ -1,6 +1,6 @@
 import { appointments, consultants, users } from "@db/schema";
 import { type WaitlistOffer, waitlistEntries, waitlistOffers } from "@db/waitlist-schema";
-import { and, asc, eq, gt, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { calendarConflict } from "~/features/calendars/calendar-blocks.server";
 import type { CalendarContext } from "~/features/calendars/calendar-context.server";
@@ -28,6 +28,31 @@ export function waitlistSettingsFrom(env: {
   publicUrl: string;
 }): WaitlistSettings {
   return { zone: env.AGENCY_TZ, holdSeconds: env.WAITLIST_HOLD_SECONDS, publicUrl: env.publicUrl };
+}
+
+/**
+ * One slot's offers and bookings change one at a time: every transaction that offers, ends or
+ * claims a slot's offer, or books the slot, takes this lock first (held to its commit). Row locks
+ * alone cannot do it: a booking and an offer made at once would each miss the other's new row.
+ */
+export async function lockSlot(
+  transaction: Transaction,
+  consultantId: string,
+  startsAt: Date,
+): Promise<void> {
+  await transaction.execute(sql`select pg_advisory_xact_lock(${slotLockKey(consultantId, startsAt)})`);
+}
+
+/** The slot's lock if nobody holds it (another process is passing it on: let it). */
+async function tryLockSlot(transaction: Transaction, consultantId: string, startsAt: Date): Promise<boolean> {
+  const result = await transaction.execute(
+    sql`select pg_try_advisory_xact_lock(${slotLockKey(consultantId, startsAt)}) as locked`,
+  );
+  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+}
+
+function slotLockKey(consultantId: string, startsAt: Date) {
+  return sql`hashtextextended(${`waitlist-slot ${consultantId.toLowerCase()} ${startsAt.toISOString()}`}, 0)`;
 }
 
 /** A freed slot is only offered while there is time to claim it. */
@@ -64,6 +89,7 @@ export async function offerFreedSlots(
     if (slotProblem(startsAt, { now, zone: settings.zone })) continue;
     const wallClock = DateTime.fromJSDate(startsAt, { zone: rememberedZone(settings.zone) });
     if (!isWorkingTime(wallClock, consultant)) continue;
+    await lockSlot(transaction, consultantId, startsAt);
     if (!(await slotIsFree(transaction, consultantId, startsAt, now))) continue;
     const [entry] = await transaction
       .select()
@@ -160,6 +186,7 @@ export async function settleHeldSlot(
   userId: string,
   now: Date,
 ): Promise<void> {
+  await lockSlot(transaction, consultantId, startsAt);
   const [offer] = await transaction
     .select()
     .from(waitlistOffers)
@@ -169,8 +196,7 @@ export async function settleHeldSlot(
         eq(waitlistOffers.startsAt, startsAt),
         eq(waitlistOffers.status, "live"),
       ),
-    )
-    .for("update");
+    );
   if (!offer) return;
   if (offer.userId !== userId) {
     throw new FeatureError("conflict", WAITLIST_HELD_MESSAGE, { startsAt: WAITLIST_HELD_MESSAGE });
@@ -221,8 +247,8 @@ const PASS_ON_BATCH = 50;
 
 /**
  * Ends the holds that ran out unclaimed (the entry has had its one chance) and offers each slot to
- * the next customer waiting for its day, in one transaction per round; SKIP LOCKED lets every
- * process run it. Also closes entries whose day has gone by. Returns how many offers it passed on.
+ * the next customer waiting for its day, one transaction per slot under the slot's lock, so every
+ * process may run it and each hold is passed on once. Also closes entries whose day has gone by. Returns how many offers it passed on.
  */
 export async function passOnExpiredOffers(
   db: Database,
@@ -234,20 +260,28 @@ export async function passOnExpiredOffers(
     .update(waitlistEntries)
     .set({ status: "expired", endedAt: now })
     .where(and(eq(waitlistEntries.status, "waiting"), lt(waitlistEntries.day, today)));
-  return db.transaction(async (transaction) => {
-    const expired = await transaction
-      .select()
-      .from(waitlistOffers)
-      .where(and(eq(waitlistOffers.status, "live"), lte(waitlistOffers.expiresAt, now)))
-      .orderBy(asc(waitlistOffers.expiresAt))
-      .limit(PASS_ON_BATCH)
-      .for("update", { skipLocked: true });
-    for (const offer of expired) {
+  const expired = await db
+    .select()
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.status, "live"), lte(waitlistOffers.expiresAt, now)))
+    .orderBy(asc(waitlistOffers.expiresAt))
+    .limit(PASS_ON_BATCH);
+  let passed = 0;
+  // One transaction per slot, under its lock: a slot another process is passing on is left to it.
+  for (const candidate of expired) {
+    passed += await db.transaction(async (transaction) => {
+      if (!(await tryLockSlot(transaction, candidate.consultantId, candidate.startsAt))) return 0;
+      const [offer] = await transaction
+        .select()
+        .from(waitlistOffers)
+        .where(and(eq(waitlistOffers.id, candidate.id), eq(waitlistOffers.status, "live")));
+      if (!offer) return 0;
       await endOffer(transaction, offer, "passed", "missed", now);
       await offerFreedSlots(transaction, offer.consultantId, [offer.startsAt], settings, now);
-    }
-    return expired.length;
-  });
+      return 1;
+    });
+  }
+  return passed;
 }
 
 /** Ends a live offer and its entry as one change. */

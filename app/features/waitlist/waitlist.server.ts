@@ -12,7 +12,7 @@ import type { Database } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
-import { dayOfStart, endOffer, offerFreedSlots, type WaitlistSettings } from "./offers.server";
+import { dayOfStart, endOffer, lockSlot, offerFreedSlots, type WaitlistSettings } from "./offers.server";
 import { joinWaitlistSchema, MAX_OPEN_ENTRIES, WAITLIST_ENTRY_NOT_FOUND } from "./waitlist-schema";
 
 const OPEN_STATUSES: WaitlistEntryStatus[] = ["waiting", "offered"];
@@ -194,25 +194,37 @@ export async function removeEntry(
 ): Promise<void> {
   if (!isUuid(entryId)) throw new FeatureError("not-found", WAITLIST_ENTRY_NOT_FOUND);
   await db.transaction(async (transaction) => {
-    const [entry] = await transaction
-      .select()
-      .from(waitlistEntries)
-      .where(
-        and(
-          eq(waitlistEntries.id, entryId),
-          remover.kind === "customer" ? eq(waitlistEntries.userId, remover.userId) : undefined,
-        ),
-      )
-      .for("update");
+    const ownEntry = and(
+      eq(waitlistEntries.id, entryId),
+      remover.kind === "customer" ? eq(waitlistEntries.userId, remover.userId) : undefined,
+    );
+    const liveOfferOf = (id: string) =>
+      transaction
+        .select()
+        .from(waitlistOffers)
+        .where(
+          and(
+            eq(waitlistOffers.entryId, id),
+            eq(waitlistOffers.status, "live"),
+            remover.kind === "customer" ? eq(waitlistOffers.userId, remover.userId) : undefined,
+          ),
+        );
+    // The slot's lock before the entry's row, in the order every other change of an offer takes them.
+    const [held] = await liveOfferOf(entryId);
+    if (held) await lockSlot(transaction, held.consultantId, held.startsAt);
+    const [entry] = await transaction.select().from(waitlistEntries).where(ownEntry).for("update");
     if (!entry) throw new FeatureError("not-found", WAITLIST_ENTRY_NOT_FOUND);
     if (!OPEN_STATUSES.includes(entry.status)) {
       throw new FeatureError("conflict", "This waitlist entry has already ended.");
     }
-    const [offer] = await transaction
-      .select()
-      .from(waitlistOffers)
-      .where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.status, "live")))
-      .for("update");
+    const [offer] = await liveOfferOf(entry.id);
+    if (offer && offer.id !== held?.id) {
+      // Offered a moment ago, under a lock this transaction does not hold.
+      throw new FeatureError(
+        "conflict",
+        "A time was just offered to you. Please reload the page and try again.",
+      );
+    }
     if (offer) {
       await endOffer(transaction, offer, "declined", "removed", now);
       await offerFreedSlots(transaction, offer.consultantId, [offer.startsAt], settings, now);
