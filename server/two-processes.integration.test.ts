@@ -19,7 +19,6 @@ import { promisify } from "node:util";
 import { demoConsultants } from "@db/demo-consultants";
 import { consultants, outbox, projects } from "@db/schema";
 import { count, eq, like } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -44,22 +43,9 @@ import {
   uniqueEmail,
 } from "../tests/setup/factories";
 import { startTestSmtpServer, subjectOf, type TestSmtpServer } from "../tests/setup/smtp-server";
-import { createServerDatabase } from "../tests/setup/test-database";
+import { createServerDatabase, whyNoPostgres } from "../tests/setup/test-database";
 
 const run = promisify(execFile);
-
-async function whyNoPostgres(url: string | undefined): Promise<string | undefined> {
-  if (!url) return "DATABASE_URL is not set (npm run test:postgres sets it); they need PostgreSQL";
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.end();
-    return undefined;
-  } catch (error) {
-    return `no PostgreSQL answers at DATABASE_URL (${(error as Error).message})`;
-  }
-}
 
 const postgresUrl = process.env.DATABASE_URL;
 const skipReason = await whyNoPostgres(postgresUrl);

@@ -59,11 +59,21 @@ export function changedBySomeoneElse(): FeatureError {
  * failure): the person may simply try again, so they get a 409 with a sentence, never a 500.
  */
 export function concurrentChangeRefusal(error: unknown): FeatureError | undefined {
+  const code = databaseErrorCode(error);
+  if (code !== "40P01" && code !== "40001") return undefined;
+  return new FeatureError("conflict", "Someone else changed this at the same moment. Please try again.");
+}
+
+/** Whether the database refused a row that a unique index already holds (PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return databaseErrorCode(error) === "23505";
+}
+
+/** PostgreSQL's SQLSTATE of an error, or of the error it wraps (the driver's, under drizzle's). */
+function databaseErrorCode(error: unknown): string | undefined {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     const code = (current as { code?: unknown }).code;
-    if (code === "40P01" || code === "40001") {
-      return new FeatureError("conflict", "Someone else changed this at the same moment. Please try again.");
-    }
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }

@@ -52,3 +52,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * Why tests that need a PostgreSQL server cannot run here (they are skipped with this reason), or
+ * nothing when `url` names a server that answers.
+ */
+export async function whyNoPostgres(url: string | undefined): Promise<string | undefined> {
+  if (!url) return "DATABASE_URL is not set (npm run test:postgres sets it); they need PostgreSQL";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.end();
+    return undefined;
+  } catch (error) {
+    return `no PostgreSQL answers at DATABASE_URL (${(error as Error).message})`;
+  }
+}

@@ -19,7 +19,7 @@ import { type Database, preparedPerDatabase, type Transaction } from "~/infra/db
 import type { Environment } from "~/infra/env.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
-import { FeatureError, parseInput } from "~/lib/errors";
+import { FeatureError, isUniqueViolation, parseInput } from "~/lib/errors";
 import { DEFAULT_MEETING_URL_TEMPLATE, newMeetingUrl } from "~/lib/meeting-url";
 import { type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
@@ -273,11 +273,4 @@ async function enqueueBookingEmails(
     appointmentConfirmationEmail(facts),
     appointmentBookedNoticeEmail(facts),
   ]);
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }

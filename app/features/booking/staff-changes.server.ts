@@ -12,14 +12,9 @@ import {
 import { offerFreedSlots, settleHeldSlot, type WaitlistSettings } from "~/features/waitlist/offers.server";
 import type { Database } from "~/infra/db.server";
 import { describeTime } from "~/lib/dates";
-import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
+import { changedBySomeoneElse, FeatureError, isUniqueViolation, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
-import {
-  isUniqueViolation,
-  OUTSIDE_WORKING_HOURS_MESSAGE,
-  requireBookableSlot,
-  SLOT_TAKEN_MESSAGE,
-} from "./booking.server";
+import { OUTSIDE_WORKING_HOURS_MESSAGE, requireBookableSlot, SLOT_TAKEN_MESSAGE } from "./booking.server";
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
 import { APPOINTMENT_NOT_FOUND } from "./staff-appointments.server";

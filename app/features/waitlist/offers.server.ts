@@ -1,6 +1,6 @@
 import { appointments, consultants, users } from "@db/schema";
 import { type WaitlistOffer, waitlistEntries, waitlistOffers } from "@db/waitlist-schema";
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { calendarConflict } from "~/features/calendars/calendar-blocks.server";
 import type { CalendarContext } from "~/features/calendars/calendar-context.server";
@@ -160,8 +160,18 @@ async function slotIsFree(
     )
     .limit(1);
   if (booked) return false;
-  const [held] = await transaction
-    .select({ id: waitlistOffers.id })
+  if (await liveOfferAt(transaction, consultantId, startsAt)) return false;
+  return (await calendarConflict(transaction, consultantId, startsAt, now)) === undefined;
+}
+
+/** The live offer holding one slot, if any (the partial unique index allows one). */
+async function liveOfferAt(
+  transaction: Transaction,
+  consultantId: string,
+  startsAt: Date,
+): Promise<WaitlistOffer | undefined> {
+  const [offer] = await transaction
+    .select()
     .from(waitlistOffers)
     .where(
       and(
@@ -169,10 +179,27 @@ async function slotIsFree(
         eq(waitlistOffers.startsAt, startsAt),
         eq(waitlistOffers.status, "live"),
       ),
+    );
+  return offer;
+}
+
+/** The offers made to these entries, newest first; the live ones only when asked. */
+export async function offersOfEntries(
+  db: Database,
+  entryIds: readonly string[],
+  options: { liveOnly?: boolean } = {},
+): Promise<WaitlistOffer[]> {
+  if (entryIds.length === 0) return [];
+  return db
+    .select()
+    .from(waitlistOffers)
+    .where(
+      and(
+        inArray(waitlistOffers.entryId, [...entryIds]),
+        options.liveOnly ? eq(waitlistOffers.status, "live") : undefined,
+      ),
     )
-    .limit(1);
-  if (held) return false;
-  return (await calendarConflict(transaction, consultantId, startsAt, now)) === undefined;
+    .orderBy(desc(waitlistOffers.createdAt));
 }
 
 /**
@@ -187,16 +214,7 @@ export async function settleHeldSlot(
   now: Date,
 ): Promise<void> {
   await lockSlot(transaction, consultantId, startsAt);
-  const [offer] = await transaction
-    .select()
-    .from(waitlistOffers)
-    .where(
-      and(
-        eq(waitlistOffers.consultantId, consultantId),
-        eq(waitlistOffers.startsAt, startsAt),
-        eq(waitlistOffers.status, "live"),
-      ),
-    );
+  const offer = await liveOfferAt(transaction, consultantId, startsAt);
   if (!offer) return;
   if (offer.userId !== userId) {
     throw new FeatureError("conflict", WAITLIST_HELD_MESSAGE, { startsAt: WAITLIST_HELD_MESSAGE });

@@ -1,10 +1,10 @@
 import { consultants, users } from "@db/schema";
-import { type WaitlistEntry, type WaitlistOffer, waitlistEntries, waitlistOffers } from "@db/waitlist-schema";
-import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import { type WaitlistEntry, type WaitlistOffer, waitlistEntries } from "@db/waitlist-schema";
+import { and, asc, eq, gte } from "drizzle-orm";
 import type { Actor } from "~/features/audit/audit.server";
 import type { Database } from "~/infra/db.server";
 import { parseInput } from "~/lib/errors";
-import { dayOfStart, type WaitlistSettings } from "./offers.server";
+import { dayOfStart, offersOfEntries, type WaitlistSettings } from "./offers.server";
 import { removeEntry } from "./waitlist.server";
 import { staffRemovalSchema, staffWaitlistFilterSchema } from "./waitlist-schema";
 
@@ -49,19 +49,10 @@ export async function listStaffWaitlist(
     )
     .orderBy(asc(waitlistEntries.day), asc(consultants.name), asc(waitlistEntries.createdAt))
     .limit(MAX_ROWS);
-  const offers =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(waitlistOffers)
-          .where(
-            inArray(
-              waitlistOffers.entryId,
-              rows.map((row) => row.entry.id),
-            ),
-          )
-          .orderBy(desc(waitlistOffers.createdAt));
+  const offers = await offersOfEntries(
+    db,
+    rows.map((row) => row.entry.id),
+  );
   const offersByEntry = new Map<string, WaitlistOffer[]>();
   for (const offer of offers)
     offersByEntry.set(offer.entryId, [...(offersByEntry.get(offer.entryId) ?? []), offer]);

@@ -11,28 +11,14 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { waitlistEntries, waitlistOffers } from "@db/waitlist-schema";
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { createConsultant, createUsersWithSessions } from "../../../tests/setup/factories";
 import { inNewYork, NOW } from "../../../tests/setup/frozen-suite";
 import { mailsOfKind } from "../../../tests/setup/payments";
-import { createServerDatabase } from "../../../tests/setup/test-database";
+import { createServerDatabase, whyNoPostgres } from "../../../tests/setup/test-database";
 
 const run = promisify(execFile);
-
-async function whyNoPostgres(url: string | undefined): Promise<string | undefined> {
-  if (!url) return "DATABASE_URL is not set (npm run test:postgres sets it); they need PostgreSQL";
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.end();
-    return undefined;
-  } catch (error) {
-    return `no PostgreSQL answers at DATABASE_URL (${(error as Error).message})`;
-  }
-}
 
 const postgresUrl = process.env.DATABASE_URL;
 const skipReason = await whyNoPostgres(postgresUrl);

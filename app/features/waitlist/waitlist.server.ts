@@ -10,9 +10,16 @@ import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import { bookingGrid, isWorkingTime, type WorkingTime } from "~/features/slot-grid/slots";
 import type { Database } from "~/infra/db.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
-import { FeatureError, parseInput } from "~/lib/errors";
+import { FeatureError, isUniqueViolation, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
-import { dayOfStart, endOffer, lockSlot, offerFreedSlots, type WaitlistSettings } from "./offers.server";
+import {
+  dayOfStart,
+  endOffer,
+  lockSlot,
+  offerFreedSlots,
+  offersOfEntries,
+  type WaitlistSettings,
+} from "./offers.server";
 import { joinWaitlistSchema, MAX_OPEN_ENTRIES, WAITLIST_ENTRY_NOT_FOUND } from "./waitlist-schema";
 
 const OPEN_STATUSES: WaitlistEntryStatus[] = ["waiting", "offered"];
@@ -98,13 +105,6 @@ export function waitlistDays(consultant: WorkingTime, context: { zone: string; n
     .map((day) => day.date);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 export interface OwnWaitlistEntry {
   id: string;
   consultantId: string;
@@ -140,21 +140,11 @@ export async function listOwnWaitlist(
       ),
     )
     .orderBy(asc(waitlistEntries.day), asc(waitlistEntries.createdAt));
-  const offers =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(waitlistOffers)
-          .where(
-            and(
-              inArray(
-                waitlistOffers.entryId,
-                rows.map((row) => row.id),
-              ),
-              eq(waitlistOffers.status, "live"),
-            ),
-          );
+  const offers = await offersOfEntries(
+    db,
+    rows.map((row) => row.id),
+    { liveOnly: true },
+  );
   const liveByEntry = new Map(offers.map((offer) => [offer.entryId, offer]));
   const isOpen = (status: WaitlistEntryStatus) => OPEN_STATUSES.includes(status);
   return rows
