@@ -56,6 +56,11 @@ const adminPages: PageRoute[] = (
     { path: "/admin/appointments", file: "routes/admin/appointments.tsx", staffSection: "Appointments" },
     { path: "/admin/appointments/export.csv", file: "routes/admin/appointments-export.ts" },
     { path: "/admin/appointments/:appointmentId", file: "routes/admin/appointment.tsx" },
+    // receipt.pdf and credit-note.pdf; any other name is a 404.
+    {
+      path: "/admin/appointments/:appointmentId/:documentFile",
+      file: "routes/admin/appointment-document.ts",
+    },
     { path: "/admin/consultants", file: "routes/admin/consultants.tsx", staffSection: "Consultants" },
     {
       path: "/admin/consultants/new",
@@ -69,6 +74,8 @@ const adminPages: PageRoute[] = (
     { path: "/admin/kyc", file: "routes/admin/kyc.tsx", staffSection: "KYC" },
     { path: "/admin/reviews", file: "routes/admin/reviews.tsx", staffSection: "Reviews" },
     { path: "/admin/waitlist", file: "routes/admin/waitlist.tsx", staffSection: "Waitlist" },
+    { path: "/admin/receipts", file: "routes/admin/receipts.tsx", staffSection: "Receipts" },
+    { path: "/admin/receipts/export.csv", file: "routes/admin/receipts-export.ts" },
     { path: "/admin/projects", file: "routes/admin/projects.tsx", staffSection: "Projects" },
     {
       path: "/admin/projects/new",
@@ -130,6 +137,8 @@ export const routeTable: readonly PageRoute[] = [
   { path: "/my-appointments", file: "routes/my-appointments.tsx", robots: "disallow" },
   // Crawlers are kept out by the /my-appointments row above (robots.txt disallows by prefix).
   { path: "/my-appointments/:appointmentId/calendar.ics", file: "routes/my-appointment-calendar.ts" },
+  // receipt.pdf and credit-note.pdf (cookie or token); any other name is a 404.
+  { path: "/my-appointments/:appointmentId/:documentFile", file: "routes/my-appointment-document.ts" },
   // A consultant's private feed (secret address, never linked; it answers X-Robots-Tag: noindex).
   { path: "/calendar/:feedFile", file: "routes/calendar-feed.ts" },
   { path: "/onboarding", file: "routes/onboarding.tsx", robots: "disallow" },

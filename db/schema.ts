@@ -174,6 +174,8 @@ export interface EmailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** How `content` is written: plain text (a calendar invite) or base64 (a PDF). */
+  encoding?: "base64";
 }
 
 /** Every e-mail the product sends, written in the same transaction as the change that causes it. */

@@ -33,6 +33,7 @@ import { consultantPortalApi } from "./api/consultant-portal-api";
 import { contactApi } from "./api/contact-api";
 import { paymentApi, webhookApi } from "./api/payment-api";
 import { projectApi } from "./api/project-api";
+import { userReceiptApi } from "./api/receipt-api";
 import { userReviewApi } from "./api/review-api";
 import { userApi } from "./api/user-api";
 import { userWaitlistApi } from "./api/waitlist-api";
@@ -297,6 +298,7 @@ function mountApi(app: Hono<AppEnv>, kept: KeptParts): void {
   app.route("/api/user", userApi());
   app.route("/api/user/reviews", userReviewApi());
   app.route("/api/user/waitlist", userWaitlistApi());
+  app.route("/api/user", userReceiptApi());
   app.route("/api/user", paymentApi());
   app.route("/api/webhooks", webhookApi());
   app.route("/api/consultant", consultantApi(kept.catalogue?.answers));

@@ -76,6 +76,26 @@ const environmentSchema = z.object({
     }),
   /** One postal address line, shown in the footer, on the contact page and to search engines; empty hides it. */
   AGENCY_ADDRESS: z.string().trim().max(200, "must be at most 200 characters").default(DEMO_CONTACT.address),
+  /** The agency's name as its receipts and credit notes carry it (its registered legal name). */
+  AGENCY_LEGAL_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120, "must be at most 120 characters")
+    .default("VA Hub LLC"),
+  /** The agency's tax or VAT number printed on receipts; empty prints none. */
+  AGENCY_TAX_ID: z.string().trim().max(40, "must be at most 40 characters").default(""),
+  /** Receipts are numbered PREFIX-YEAR-000001 and credit notes PREFIX-CN-YEAR-000001. */
+  RECEIPT_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,10}$/, "must be 1 to 10 capital letters or digits, such as VA")
+    .default("VA"),
+  /** The paper size of receipts and credit notes. */
+  RECEIPT_PAPER: z
+    .enum(["a4", "letter", "A4", "LETTER"])
+    .default("a4")
+    .transform((value) => (value.toLowerCase() === "letter" ? "LETTER" : "A4") as "A4" | "LETTER"),
   SOCIAL_FACEBOOK_URL: socialUrl(socialSettings.Facebook.demo),
   SOCIAL_INSTAGRAM_URL: socialUrl(socialSettings.Instagram.demo),
   SOCIAL_LINKEDIN_URL: socialUrl(socialSettings.LinkedIn.demo),

@@ -43,6 +43,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
           filename: attachment.filename,
           contentType: attachment.contentType,
           content: attachment.content,
+          encoding: attachment.encoding,
         })),
       });
     },

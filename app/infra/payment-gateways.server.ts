@@ -5,6 +5,7 @@ import type Stripe from "stripe";
 import type { Database } from "./db.server";
 import { hmacSha256 } from "./encryption.server";
 import type { Environment } from "./env.server";
+import { type ReceiptSettings, receiptSettingsFrom } from "./receipt-settings.server";
 import type { AppSecrets } from "./secrets.server";
 
 /** How far a webhook signature's time may be from ours: Stripe's own default, five minutes. */
@@ -56,6 +57,8 @@ export interface PaymentGateways {
   razorpay?: OrderGateway;
   /** Where payment problems that need a person (e.g. money for a cancelled appointment) are sent. */
   agencyEmail?: string;
+  /** Every payment fulfilled gets a receipt, every refund a credit note, issued with these. */
+  receipts: ReceiptSettings;
 }
 
 export class ProviderUnavailableError extends Error {}
@@ -65,6 +68,7 @@ export function createPaymentGateways(env: Environment, secrets: AppSecrets, db:
   const sandboxEnabled = env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === "true" : !env.isProduction;
   return {
     agencyEmail: env.AGENCY_EMAIL,
+    receipts: receiptSettingsFrom(env, secrets),
     stripe: env.STRIPE_SECRET_KEY ? liveStripe(env) : sandboxEnabled ? sandboxStripe(db) : undefined,
     razorpay:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET

@@ -14,6 +14,7 @@ import { cancelAppointment } from "~/features/booking/cancellation.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { NoticeHandlers } from "~/infra/postgres-listener.server";
 import { createConsultant, createUserWithSession } from "../../tests/setup/factories";
+import { noPaymentProviders } from "../../tests/setup/receipts";
 import { createTestApp } from "../../tests/setup/test-app";
 import { createTestDatabase } from "../../tests/setup/test-database";
 import { testWaitlist } from "../../tests/setup/waitlist";
@@ -295,7 +296,7 @@ describe("booking attempts refused from what the process keeps", () => {
         zone: "America/New_York",
         agencyEmail: "agency@example.com",
         perUserPerMinute: 30,
-        payments: {},
+        payments: noPaymentProviders(),
         waitlist: testWaitlist("America/New_York"),
         facts: keptBookingFacts(catalogue, database.db),
       };

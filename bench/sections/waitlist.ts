@@ -7,6 +7,7 @@ import { bookingGrid } from "~/features/slot-grid/slots";
 import { joinWaitlist } from "~/features/waitlist/waitlist.server";
 import { type Database, openDatabase } from "~/infra/db.server";
 import { createConsultant, createUsersWithSessions, type DirectUser } from "../../tests/setup/factories";
+import { noPaymentProviders } from "../../tests/setup/receipts";
 import { createServerDatabase } from "../../tests/setup/test-database";
 import { testWaitlist } from "../../tests/setup/waitlist";
 import { integer, met, percentile, table } from "../lib/format";
@@ -22,7 +23,7 @@ function bookingContext(): BookingContext {
     zone: ZONE,
     agencyEmail: "agency@example.com",
     perUserPerMinute: 1_000,
-    payments: {},
+    payments: noPaymentProviders(),
     waitlist: testWaitlist(ZONE),
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { BotProvider } from "~/features/bot/bot-provider";
 import { DatabaseUnavailableError } from "~/infra/db.server";
 import { createLogger } from "~/infra/logger.server";
+import { noPaymentProviders } from "../../tests/setup/receipts";
 import { testEnvironment } from "../../tests/setup/test-environment";
 import type { ApiEnv } from "./api-env";
 import { botApi } from "./bot-api";
@@ -27,7 +28,7 @@ function appWhoseDatabaseIsAway(): Hono<ApiEnv> {
     context.set("logger", createLogger("silent"));
     context.set("requestId", "test-request");
     context.set("clientAddress", "198.51.100.9");
-    context.set("payments", {});
+    context.set("payments", noPaymentProviders());
     await next();
   });
   app.route(

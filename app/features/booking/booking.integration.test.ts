@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consultantSlots } from "~/features/consultants/consultants.server";
 import { type DatabaseHandle, isReachedByThisProcessOnly } from "~/infra/db.server";
 import { consultantNamed, createUserWithSession } from "../../../tests/setup/factories";
+import { noPaymentProviders } from "../../../tests/setup/receipts";
 import { insertAppointment as insertAppointmentRow } from "../../../tests/setup/staff-appointments";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
@@ -35,7 +36,7 @@ function contextAt(now: Date, zone = NEW_YORK, perUserPerMinute = 30): BookingCo
     zone,
     agencyEmail: "agency@example.com",
     perUserPerMinute,
-    payments: {},
+    payments: noPaymentProviders(),
     waitlist: testWaitlist(zone),
     now,
   };

@@ -136,7 +136,12 @@ async function cancel(
     await queueCalendarWrites(transaction, cancelled.id, [cancelled.consultantId], now);
     await offerFreedSlots(transaction, cancelled.consultantId, [cancelled.startsAt], context.waitlist, now);
     const [customer] = await transaction.select().from(users).where(eq(users.id, cancelled.userId));
-    if (refund) await recordRefund(transaction, refund, { appointment: cancelled, customer: customer!, now });
+    if (refund)
+      await recordRefund(transaction, context.payments.receipts, refund, {
+        appointment: cancelled,
+        customer: customer!,
+        now,
+      });
     const invite = appointmentInvite(
       cancelled,
       { customer: customer!, agencyEmail: context.agencyEmail },

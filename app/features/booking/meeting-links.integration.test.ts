@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "~/infra/db.server";
 import { createConsultant, createUserWithSession } from "../../../tests/setup/factories";
 import { parseICalendar } from "../../../tests/setup/icalendar";
 import { mailsOfKind } from "../../../tests/setup/payments";
+import { noPaymentProviders } from "../../../tests/setup/receipts";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
 import { type BookingContext, bookAppointment } from "./booking.server";
@@ -30,7 +31,7 @@ const context: BookingContext = {
   zone: ZONE,
   agencyEmail: "agency@example.com",
   perUserPerMinute: 30,
-  payments: {},
+  payments: noPaymentProviders(),
   waitlist: testWaitlist(ZONE),
   meetingUrlTemplate: TEMPLATE,
   now: NOW,

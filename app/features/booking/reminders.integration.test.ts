@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { createConsultant, createUserWithSession, type DirectUser } from "../../../tests/setup/factories";
 import { mailsOfKind } from "../../../tests/setup/payments";
+import { noPaymentProviders } from "../../../tests/setup/receipts";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
 import { bookAppointment } from "./booking.server";
@@ -60,7 +61,7 @@ async function bookedAt(
       zone: ZONE,
       agencyEmail: AGENCY_EMAIL,
       perUserPerMinute: 30,
-      payments: {},
+      payments: noPaymentProviders(),
       waitlist: testWaitlist(ZONE),
       now: clockAt(bookedAt),
     },
@@ -161,7 +162,7 @@ describe("queueDueReminders", () => {
       {
         zone: ZONE,
         agencyEmail: AGENCY_EMAIL,
-        payments: {},
+        payments: noPaymentProviders(),
         waitlist: testWaitlist(ZONE),
         now: clockAt(at("2027-06-18T09:00")),
       },

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } fr
 import { DateTime } from "luxon";
 import { nameOrEmailContains } from "~/features/accounts/people.server";
 import type { Database } from "~/infra/db.server";
+import { csvLine } from "~/lib/csv";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { type AppointmentStatus, appointmentStatus } from "./appointment-status";
@@ -308,19 +309,6 @@ const CSV_HEADER = [
   "Cancellation reason",
   "Booked at (UTC)",
 ] as const;
-
-/**
- * A CSV field: quoted when it holds a separator, quote or line break; a leading = + - @ (which a
- * spreadsheet would run as a formula, and a customer can type into their name) is defused with '.
- */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(fields: readonly string[]): string {
-  return `${fields.map(csvField).join(",")}\r\n`;
-}
 
 const EXPORT_BATCH = 1_000;
 

@@ -25,6 +25,7 @@ import {
   featureRefusal,
 } from "../../../tests/setup/factories";
 import { type RadicaleServer, startRadicale } from "../../../tests/setup/radicale";
+import { noPaymentProviders } from "../../../tests/setup/receipts";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
 import { BUSY_IN_CALENDAR_MESSAGE, CALENDAR_UNCHECKED_MESSAGE } from "./calendar-blocks.server";
@@ -132,7 +133,7 @@ describe("a read-only ICS calendar", () => {
           zone: ZONE,
           agencyEmail: "agency@example.com",
           perUserPerMinute: 30,
-          payments: {},
+          payments: noPaymentProviders(),
           waitlist: testWaitlist(ZONE),
           now: NOW,
         },
@@ -219,7 +220,7 @@ describe("a read-only ICS calendar", () => {
           zone: ZONE,
           agencyEmail: "agency@example.com",
           perUserPerMinute: 30,
-          payments: {},
+          payments: noPaymentProviders(),
           waitlist: testWaitlist(ZONE),
           now: stale,
         },
@@ -326,7 +327,7 @@ describe("a CalDAV calendar (Radicale)", () => {
         zone: ZONE,
         agencyEmail: "agency@example.com",
         perUserPerMinute: 30,
-        payments: {},
+        payments: noPaymentProviders(),
         waitlist: testWaitlist(ZONE),
         now: NOW,
       },
@@ -344,7 +345,7 @@ describe("a CalDAV calendar (Radicale)", () => {
       {
         zone: ZONE,
         agencyEmail: "agency@example.com",
-        payments: {},
+        payments: noPaymentProviders(),
         waitlist: testWaitlist(ZONE),
         now: NOW,
       },
@@ -382,7 +383,7 @@ describe("a CalDAV calendar (Radicale)", () => {
         zone: ZONE,
         agencyEmail: "agency@example.com",
         perUserPerMinute: 30,
-        payments: {},
+        payments: noPaymentProviders(),
         waitlist: testWaitlist(ZONE),
         now: NOW,
       },
@@ -427,7 +428,7 @@ describe("a CalDAV calendar (Radicale)", () => {
         zone: ZONE,
         agencyEmail: "agency@example.com",
         perUserPerMinute: 30,
-        payments: {},
+        payments: noPaymentProviders(),
         waitlist: testWaitlist(ZONE),
         now: NOW,
       },
@@ -451,7 +452,7 @@ describe("a CalDAV calendar (Radicale)", () => {
           {
             zone: ZONE,
             agencyEmail: "agency@example.com",
-            payments: {},
+            payments: noPaymentProviders(),
             waitlist: testWaitlist(ZONE),
             now: NOW,
           },
@@ -486,7 +487,7 @@ describe("the private feed", () => {
         zone: ZONE,
         agencyEmail: "agency@example.com",
         perUserPerMinute: 30,
-        payments: {},
+        payments: noPaymentProviders(),
         waitlist: testWaitlist(ZONE),
         now: NOW,
       },

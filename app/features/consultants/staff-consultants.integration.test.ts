@@ -18,6 +18,7 @@ import {
 } from "../../../tests/setup/factories";
 import { inNewYork, ZONE } from "../../../tests/setup/frozen-suite";
 import { pictureUpload, smallPng } from "../../../tests/setup/pictures";
+import { noPaymentProviders } from "../../../tests/setup/receipts";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
 import { consultantSlots, findConsultant, listConsultants } from "./consultants.server";
@@ -64,7 +65,7 @@ function bookingContext(now = NOW) {
     zone: ZONE,
     agencyEmail: "agency@example.com",
     perUserPerMinute: 30,
-    payments: {},
+    payments: noPaymentProviders(),
     waitlist: testWaitlist(ZONE),
     now,
   };

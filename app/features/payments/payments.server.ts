@@ -6,9 +6,11 @@ import {
   paymentAfterCancellationEmail,
   paymentReceiptEmail,
 } from "~/features/email/templates/payment-emails";
+import { issueReceipt } from "~/features/receipts/receipts.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import { hmacSha256, safeEqual } from "~/infra/encryption.server";
 import type { CheckoutGateway, PaymentGateways } from "~/infra/payment-gateways.server";
+import type { ReceiptSettings } from "~/infra/receipt-settings.server";
 import { FeatureError } from "~/lib/errors";
 import { appointmentOf, findPayment, ownedBy } from "./payment-records.server";
 import { requireRazorpay, requireStripe, withProvider } from "./provider-calls.server";
@@ -193,7 +195,7 @@ async function confirmCheckout(
       eventKey: `return:${payment.providerReference}`,
       eventType: "checkout.return",
     },
-    gateways.agencyEmail,
+    gateways,
   );
   return result;
 }
@@ -240,7 +242,7 @@ export async function verifyRazorpayPayment(
       eventKey: `return:${paymentId}`,
       eventType: "checkout.return",
     },
-    gateways.agencyEmail,
+    gateways,
   );
 }
 
@@ -269,7 +271,7 @@ export interface Fulfilment {
 export async function fulfilPayment(
   db: Database,
   fulfilment: Fulfilment,
-  agencyEmail?: string,
+  settings: Pick<PaymentGateways, "agencyEmail" | "receipts">,
 ): Promise<VerificationOutcome> {
   return db.transaction(async (transaction) => {
     const recorded = await transaction
@@ -302,14 +304,15 @@ export async function fulfilPayment(
     if (payment.status === "paid" || payment.status === "refunded") return "already-paid";
 
     const now = new Date();
-    await transaction
+    const [paid] = await transaction
       .update(payments)
       .set({
         status: "paid",
         paidAt: now,
         providerPaymentId: fulfilment.providerPaymentId ?? payment.providerPaymentId,
       })
-      .where(eq(payments.id, payment.id));
+      .where(eq(payments.id, payment.id))
+      .returning();
     const [appointment] = await transaction
       .update(appointments)
       .set({ paidAt: now })
@@ -322,7 +325,7 @@ export async function fulfilPayment(
       )
       .returning();
     if (appointment) {
-      await enqueueReceipt(transaction, appointment, payment);
+      await enqueueReceipt(transaction, settings.receipts, { appointment, payment: paid!, now });
       return "paid";
     }
     // Money arrived for an appointment cancelled while its checkout was open: staff must refund it.
@@ -330,10 +333,10 @@ export async function fulfilPayment(
       .select()
       .from(appointments)
       .where(eq(appointments.id, payment.appointmentId));
-    if (current?.cancelledAt && !current.paidAt && agencyEmail) {
+    if (current?.cancelledAt && !current.paidAt && settings.agencyEmail) {
       await enqueueEmail(
         transaction,
-        paymentAfterCancellationEmail({ agencyEmail, appointment: current, payment }),
+        paymentAfterCancellationEmail({ agencyEmail: settings.agencyEmail, appointment: current, payment }),
       );
       return "refund-due";
     }
@@ -390,8 +393,18 @@ function openCheckouts(db: Database, appointmentId: string): Promise<Payment[]> 
     .orderBy(desc(payments.createdAt));
 }
 
-async function enqueueReceipt(transaction: Transaction, appointment: Appointment, payment: Payment) {
+/** The receipt, numbered in this transaction, and the e-mail that carries its PDF. */
+async function enqueueReceipt(
+  transaction: Transaction,
+  settings: ReceiptSettings,
+  paid: { appointment: Appointment; payment: Payment; now: Date },
+) {
+  const { appointment, payment } = paid;
   const [customer] = await transaction.select().from(users).where(eq(users.id, appointment.userId));
   if (!customer) return;
-  await enqueueEmail(transaction, paymentReceiptEmail({ customer, appointment, payment }));
+  const { receipt, attachment } = await issueReceipt(transaction, settings, paid);
+  await enqueueEmail(
+    transaction,
+    paymentReceiptEmail({ customer, appointment, payment, receipt: { number: receipt.number, attachment } }),
+  );
 }

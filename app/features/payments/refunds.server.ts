@@ -2,8 +2,10 @@ import { type Appointment, payments } from "@db/schema";
 import { and, eq } from "drizzle-orm";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { paymentRefundEmail } from "~/features/email/templates/payment-emails";
+import { issueCreditNote } from "~/features/receipts/receipts.server";
 import type { Database, Transaction } from "~/infra/db.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
+import type { ReceiptSettings } from "~/infra/receipt-settings.server";
 import { FeatureError } from "~/lib/errors";
 import { requireRazorpay, requireStripe, withProvider } from "./provider-calls.server";
 
@@ -61,18 +63,34 @@ export async function refundForCancellation(
   return { paymentId: payment.id, amountCents: payment.amountCents, currency: payment.currency, reference };
 }
 
-/** Writes a refund down in the cancellation's transaction: the payment row and the customer's e-mail. */
+/**
+ * Writes a refund down in the cancellation's transaction: the payment row, its credit note
+ * (numbered here) and the customer's e-mail carrying it.
+ */
 export async function recordRefund(
   transaction: Transaction,
+  settings: ReceiptSettings,
   refund: IssuedRefund,
   cancellation: { appointment: Appointment; customer: { name: string; email: string }; now: Date },
 ): Promise<void> {
-  await transaction
+  const [payment] = await transaction
     .update(payments)
     .set({ status: "refunded", refundedAt: cancellation.now, refundReference: refund.reference })
-    .where(eq(payments.id, refund.paymentId));
+    .where(eq(payments.id, refund.paymentId))
+    .returning();
+  const creditNote = await issueCreditNote(transaction, settings, {
+    appointment: cancellation.appointment,
+    payment: payment!,
+    refundReference: refund.reference,
+    now: cancellation.now,
+  });
   await enqueueEmail(
     transaction,
-    paymentRefundEmail({ customer: cancellation.customer, appointment: cancellation.appointment, refund }),
+    paymentRefundEmail({
+      customer: cancellation.customer,
+      appointment: cancellation.appointment,
+      refund,
+      creditNote: { number: creditNote.receipt.number, attachment: creditNote.attachment },
+    }),
   );
 }

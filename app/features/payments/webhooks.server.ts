@@ -47,7 +47,7 @@ export async function handleStripeWebhook(
             eventKey: event.id,
             eventType: event.type,
           },
-          gateways.agencyEmail,
+          gateways,
         ),
       );
       return;
@@ -110,7 +110,7 @@ export async function handleRazorpayWebhook(
           eventKey,
           eventType: body.event!,
         },
-        gateways.agencyEmail,
+        gateways,
       ),
     );
   } else if (body.event === "payment.failed") {

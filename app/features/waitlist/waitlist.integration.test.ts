@@ -19,6 +19,7 @@ import {
 } from "../../../tests/setup/factories";
 import { inNewYork, NOW, ZONE } from "../../../tests/setup/frozen-suite";
 import { mailsOfKind } from "../../../tests/setup/payments";
+import { noPaymentProviders } from "../../../tests/setup/receipts";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
 import { passOnExpiredOffers } from "./offers.server";
@@ -45,7 +46,7 @@ function bookingContext(now = NOW, settings = waitlist): BookingContext {
     zone: ZONE,
     agencyEmail: "agency@example.com",
     perUserPerMinute: 30,
-    payments: {},
+    payments: noPaymentProviders(),
     waitlist: settings,
     now,
   };

@@ -1,4 +1,4 @@
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectBothPartsToSay, expectMail } from "../../../../tests/setup/email-reading";
 import { paymentAfterCancellationEmail, paymentReceiptEmail, paymentRefundEmail } from "./payment-emails";
 
@@ -17,6 +17,15 @@ const appointment = {
     address: { line1: "88 Pine Street", line2: "Seattle, WA" },
   },
 };
+const receipt = {
+  number: "VA-2026-000007",
+  attachment: {
+    filename: "VA-2026-000007.pdf",
+    contentType: "application/pdf",
+    content: "JVBERi0=",
+    encoding: "base64" as const,
+  },
+};
 const payment = {
   provider: "stripe" as const,
   mode: "live" as const,
@@ -27,7 +36,7 @@ const payment = {
 
 describe("the payment e-mails", () => {
   it("give the customer a receipt: the amount, for what, how it was paid, the reference", () => {
-    const mail = paymentReceiptEmail({ customer, appointment, payment });
+    const mail = paymentReceiptEmail({ customer, appointment, payment, receipt });
     expectMail(
       mail,
       { kind: "payment-receipt", to: "grace@example.com", subject: "Receipt: consultation with Lucas Meyer" },
@@ -36,8 +45,10 @@ describe("the payment e-mails", () => {
         "We received your payment of $43.21 for the consultation with Lucas Meyer.",
         "Paid by card (Stripe).",
         "Reference: cs_test_123",
+        "Your receipt VA-2026-000007 is attached as a PDF; you can also download it from My Appointments.",
       ],
     );
+    expect(mail.attachments).toEqual([receipt.attachment]);
   });
 
   it("say on the receipt when it was a test payment, and name Razorpay", () => {
@@ -45,6 +56,7 @@ describe("the payment e-mails", () => {
       customer,
       appointment,
       payment: { ...payment, provider: "razorpay", mode: "sandbox", providerReference: "order_1" },
+      receipt,
     });
     expectBothPartsToSay(mail, ["Paid by Razorpay — test payment, no money moved."]);
   });
@@ -54,6 +66,7 @@ describe("the payment e-mails", () => {
       customer,
       appointment,
       refund: { amountCents: 4_321, currency: "USD", reference: "re_123" },
+      creditNote: { ...receipt, number: "VA-CN-2026-000002" },
     });
     expectMail(
       mail,
@@ -62,6 +75,7 @@ describe("the payment e-mails", () => {
         "We refunded $43.21 for the cancelled consultation with Lucas Meyer.",
         "Depending on your bank, it can take 5 to 10 business days to appear.",
         "Refund reference: re_123",
+        "Your credit note VA-CN-2026-000002 is attached as a PDF; you can also download it from My Appointments.",
       ],
     );
   });

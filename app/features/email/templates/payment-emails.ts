@@ -1,18 +1,21 @@
-import type { Appointment, Payment } from "@db/schema";
+import type { Appointment, EmailAttachment, Payment } from "@db/schema";
 import type { EmailMessage } from "~/features/email/outbox.server";
 import { formatMoney } from "~/lib/money";
 import { greeting, renderEmail, signature } from "./render";
 
 type PaidAppointment = Pick<Appointment, "id" | "consultantSnapshot">;
 type PaymentFacts = Pick<Payment, "provider" | "mode" | "providerReference" | "amountCents" | "currency">;
+/** A receipt or credit note issued with the change the e-mail reports, its PDF attached. */
+type AttachedDocument = { number: string; attachment: EmailAttachment };
 
-/** To the customer once the provider confirms the payment. */
+/** To the customer once the provider confirms the payment, with the receipt's PDF. */
 export function paymentReceiptEmail(data: {
   customer: { name: string; email: string };
   appointment: PaidAppointment;
   payment: PaymentFacts;
+  receipt: AttachedDocument;
 }): EmailMessage {
-  const { customer, appointment, payment } = data;
+  const { customer, appointment, payment, receipt } = data;
   const consultant = appointment.consultantSnapshot.name;
   const paidBy = payment.provider === "stripe" ? "card (Stripe)" : "Razorpay";
   return {
@@ -27,19 +30,24 @@ export function paymentReceiptEmail(data: {
           `Paid by ${paidBy}${payment.mode === "sandbox" ? " — test payment, no money moved" : ""}.`,
           `Reference: ${payment.providerReference}`,
         ],
+        [
+          `Your receipt ${receipt.number} is attached as a PDF; you can also download it from My Appointments.`,
+        ],
         signature,
       ],
     }),
+    attachments: [receipt.attachment],
   };
 }
 
-/** To the customer when a cancellation gave the money back through the provider. */
+/** To the customer when a cancellation gave the money back through the provider, with the credit note. */
 export function paymentRefundEmail(data: {
   customer: { name: string; email: string };
   appointment: PaidAppointment;
   refund: { amountCents: number; currency: string; reference: string };
+  creditNote: AttachedDocument;
 }): EmailMessage {
-  const { customer, appointment, refund } = data;
+  const { customer, appointment, refund, creditNote } = data;
   const consultant = appointment.consultantSnapshot.name;
   return {
     kind: "payment-refund",
@@ -53,9 +61,13 @@ export function paymentRefundEmail(data: {
           "Depending on your bank, it can take 5 to 10 business days to appear.",
           `Refund reference: ${refund.reference}`,
         ],
+        [
+          `Your credit note ${creditNote.number} is attached as a PDF; you can also download it from My Appointments.`,
+        ],
         signature,
       ],
     }),
+    attachments: [creditNote.attachment],
   };
 }
 
