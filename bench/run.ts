@@ -12,6 +12,7 @@ import { memorySection } from "./sections/memory";
 import { overloadSection } from "./sections/overload";
 import { pageWeightSection } from "./sections/page-weight";
 import { pipelineSection } from "./sections/pipeline";
+import { receiptsSection } from "./sections/receipts";
 import { renderSection } from "./sections/render";
 import { restartSection } from "./sections/restart";
 import { soakSection } from "./sections/soak";
@@ -30,6 +31,7 @@ const sections: BenchSection[] = [
   adminAppointmentsSection,
   calendarsSection,
   waitlistSection,
+  receiptsSection,
   overloadSection,
   restartSection,
   // Long: ten minutes by default (BENCH_SOAK_SECONDS), then 100,000 requests.

@@ -3,6 +3,12 @@ export const documentFiles = { receipt: "receipt.pdf", credit_note: "credit-note
 
 export type DocumentKind = keyof typeof documentFiles;
 
+/** How a document names itself, on its first page and in every list. */
+export const documentTitles: Record<DocumentKind, string> = {
+  receipt: "Receipt",
+  credit_note: "Credit note",
+};
+
 export function documentPath(
   document: { appointmentId: string; kind: DocumentKind },
   area: "customer" | "staff" = "customer",

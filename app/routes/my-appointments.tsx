@@ -1,3 +1,4 @@
+import { FileText } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AddToCalendar } from "~/components/booking/add-to-calendar";
 import { AppointmentReview } from "~/components/booking/appointment-review";
@@ -19,6 +20,7 @@ import { consultantSlots, findConsultant } from "~/features/consultants/consulta
 import { checkoutPolicyAdditions } from "~/features/payments/checkout-policy.server";
 import { startRazorpayOrder, startStripeCheckout } from "~/features/payments/payments.server";
 import { refundsOnCancel } from "~/features/payments/refunds.server";
+import { listDocumentsOfCustomer } from "~/features/receipts/receipts.server";
 import {
   editReview,
   reviewState,
@@ -41,6 +43,7 @@ import {
   zoneName,
   zoneTimeLabel,
 } from "~/lib/dates";
+import { documentPath, documentTitles } from "~/lib/document-paths";
 import { FeatureError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -63,7 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const zone = context.env.AGENCY_TZ;
   // Each customer reads times in their own zone (decision 0018), the agency's beside it.
   const customerZone = user.timeZone ?? zone;
-  const own = await listAppointments(context.db, user.id);
+  const [own, documents] = await Promise.all([
+    listAppointments(context.db, user.id),
+    listDocumentsOfCustomer(context.db, user.id),
+  ]);
   const reviewed = await reviewsOfAppointments(
     context.db,
     user.id,
@@ -89,6 +95,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       meetingUrl: active ? appointment.meetingUrl : null,
       calendarLinks: active ? appointmentCalendarLinks(appointment) : null,
       review: reviewState(appointment, reviewed.get(appointment.id), now),
+      documents: documents
+        .filter((document) => document.appointmentId === appointment.id)
+        .reverse()
+        .map((document) => ({
+          number: document.number,
+          title: documentTitles[document.kind],
+          href: documentPath(document),
+        })),
     };
   });
   const rescheduling = url.searchParams.get("reschedule");
@@ -376,6 +390,22 @@ function AppointmentRow({
           </p>
         ) : null}
         {appointment.calendarLinks ? <AddToCalendar links={appointment.calendarLinks} about={about} /> : null}
+        {appointment.documents.length > 0 ? (
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1" aria-label={`Receipts for${about}`}>
+            {appointment.documents.map((document) => (
+              <li key={document.number}>
+                <a
+                  href={document.href}
+                  className="inline-flex items-center gap-1 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+                >
+                  <FileText aria-hidden="true" className="size-4" />
+                  {document.title}
+                  <span className="sr-only"> {document.number}, PDF</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="flex flex-col justify-end gap-2">
         {status === "completed" ? (

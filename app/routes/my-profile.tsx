@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/account/account-menu";
+import { BillingDetailsForm, BillingDetailsView } from "~/components/account/billing-details";
 import { KycStatusPanel } from "~/components/account/kyc-status-panel";
 import { PictureChooser } from "~/components/account/picture-chooser";
 import { FormAlert, PrimaryButton, SelectField, TextField } from "~/components/forms/form-controls";
@@ -9,6 +10,8 @@ import { profileUpdateSchema } from "~/features/accounts/schemas";
 import { getKycSummary } from "~/features/kyc/kyc.server";
 import { PICTURE_MAX_LABEL } from "~/features/pictures/picture-limits";
 import { pictureUploadFrom } from "~/features/pictures/pictures.server";
+import { findBillingDetails, saveBillingDetails } from "~/features/receipts/billing.server";
+import { billingCountryChoices, billingDetailsSchema, countryName } from "~/features/receipts/billing-schema";
 import { requireUser } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
@@ -31,14 +34,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  const [profile, kyc] = await Promise.all([
+  const [profile, kyc, billing] = await Promise.all([
     getProfile(context.db, user.id),
     getKycSummary(context.db, user.id),
+    findBillingDetails(context.db, context.secrets.encryptionKey, user.id),
   ]);
-  const editing = new URL(request.url).searchParams.has("edit");
+  const search = new URL(request.url).searchParams;
+  const editing = search.has("edit");
+  const editingBilling = !editing && search.has("billing");
   const agencyZone = context.env.AGENCY_TZ;
   return {
     profile,
+    billing: { ...billing, countryName: billing.country ? countryName(billing.country) : "" },
+    editingBilling,
+    // Only the billing form needs every country.
+    countries: editingBilling ? billingCountryChoices() : [],
+    billingFields: formConstraints(billingDetailsSchema),
     agencyZone,
     // Only the form needs every zone there is (some 400 names).
     timeZones: editing ? timeZoneChoices(profile.timeZone ?? agencyZone) : [],
@@ -54,6 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
   const form = await readForm(request);
   const values = textValues(form);
+  if (values.intent === "billing") {
+    try {
+      await saveBillingDetails(context.db, context.secrets.encryptionKey, user.id, values);
+      return redirectWithToast("/my-profile", { kind: "success", message: "Billing details saved" }, context);
+    } catch (error) {
+      return formFailure(error, values, { timeZones: [] as string[], countries: billingCountryChoices() });
+    }
+  }
   try {
     rejectFilledHoneypot(form);
     await updateProfile(
@@ -66,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, values, {
       timeZones: timeZoneChoices(values.timeZone || context.env.AGENCY_TZ),
+      countries: [] as { value: string; label: string }[],
     });
   }
 }
@@ -73,8 +93,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, kyc } = loaderData;
-  const editing = loaderData.editing || Boolean(actionData);
+  const { profile, kyc, billing } = loaderData;
+  const failedForm = actionData
+    ? actionData.values.intent === "billing"
+      ? "billing"
+      : "profile"
+    : undefined;
+  const editingBilling = failedForm === "billing" || (!failedForm && loaderData.editingBilling);
+  const editing = failedForm === "profile" || (!failedForm && loaderData.editing);
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <div className="flex flex-wrap items-center gap-4">
@@ -92,8 +118,18 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
           agencyZone={loaderData.agencyZone}
           failure={actionData ?? undefined}
         />
+      ) : editingBilling ? (
+        <BillingDetailsForm
+          billing={billing}
+          fields={loaderData.billingFields}
+          countries={actionData?.countries.length ? actionData.countries : loaderData.countries}
+          failure={actionData ?? undefined}
+        />
       ) : (
-        <ProfileView profile={profile} kyc={kyc} agencyZone={loaderData.agencyZone} />
+        <>
+          <ProfileView profile={profile} kyc={kyc} agencyZone={loaderData.agencyZone} />
+          <BillingDetailsView billing={billing} accountName={profile.name} />
+        </>
       )}
     </section>
   );

@@ -78,3 +78,10 @@ export const NO_BILLING_DETAILS: BillingDetails = {
   country: "",
   taxId: "",
 };
+
+/** Every country a billing address can be in, by name, for the form's select. */
+export function billingCountryChoices(): { value: string; label: string }[] {
+  return [...knownCountries]
+    .map((code) => ({ value: code, label: countryName(code) }))
+    .sort((a, b) => a.label.localeCompare(b.label, "en"));
+}

@@ -1,5 +1,6 @@
 import type { ReceiptKind } from "@db/receipt-schema";
 import { calendarDayIn, describeTime, formatCalendarDate, zoneTimeLabel } from "~/lib/dates";
+import { documentTitles } from "~/lib/document-paths";
 import { formatMoney } from "~/lib/money";
 import { type BillingDetails, countryName } from "./billing-schema";
 
@@ -29,8 +30,6 @@ export interface DocumentContents {
   /** The receipt a credit note corrects. */
   corrects?: { number: string; issuedAt: string };
 }
-
-export const documentTitles: Record<ReceiptKind, string> = { receipt: "Receipt", credit_note: "Credit note" };
 
 const providerNames = { stripe: "card (Stripe)", razorpay: "Razorpay" } as const;
 

@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { Font } from "fontkit";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
+import { documentTitles } from "~/lib/document-paths";
 import { formatMoney } from "~/lib/money";
 import {
   agencyLines,
   customerLines,
   type DocumentContents,
-  documentTitles,
   headerLines,
   itemDescription,
   paymentLines,
@@ -14,15 +16,15 @@ import {
 } from "./document-contents";
 
 // DejaVu covers Latin, Greek and Cyrillic names; the PDF embeds the glyphs it uses (a subset), so
-// it reads the same on any machine, and pdfkit's ToUnicode map keeps every word selectable.
+// it reads the same on any machine, and pdfkit's ToUnicode map keeps every word selectable. Each
+// face is parsed once per process: parsing it for every document cost most of a document's time.
 const fonts = (() => {
   const resolve = createRequire(import.meta.url).resolve;
-  let loaded: { regular: Buffer; bold: Buffer } | undefined;
+  let loaded: { regular: Font; bold: Font } | undefined;
+  const open = (file: string) =>
+    fontkit.create(readFileSync(resolve(`dejavu-fonts-ttf/ttf/${file}`))) as Font;
   return () => {
-    loaded ??= {
-      regular: readFileSync(resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-      bold: readFileSync(resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-    };
+    loaded ??= { regular: open("DejaVuSans.ttf"), bold: open("DejaVuSans-Bold.ttf") };
     return loaded;
   };
 })();
@@ -40,7 +42,12 @@ const PRIMARY = "#5b21b6";
 export function renderDocumentPdf(contents: DocumentContents): Promise<Buffer> {
   const title = documentTitles[contents.kind];
   const issuedAt = new Date(contents.issuedAt);
+  const { regular, bold } = fonts();
+  // pdfkit takes a parsed fontkit font as well as a file; its types know only the file.
+  const face = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
   const document = new PDFDocument({
+    // Our own face from the start, so pdfkit never loads its default Helvetica metrics.
+    font: face(regular) as unknown as string,
     size: contents.paper,
     margin: MARGIN,
     lang: "en",
@@ -60,9 +67,8 @@ export function renderDocumentPdf(contents: DocumentContents): Promise<Buffer> {
     document.on("end", () => resolve(Buffer.concat(chunks)));
     document.on("error", reject);
   });
-  const { regular, bold } = fonts();
-  document.registerFont("body", regular);
-  document.registerFont("bold", bold);
+  document.registerFont("body", face(regular));
+  document.registerFont("bold", face(bold));
 
   const width = document.page.width - 2 * MARGIN;
   const top = document.y;

@@ -2,8 +2,8 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import type { Database } from "~/infra/db.server";
 import { csvLine } from "~/lib/csv";
+import { documentTitles } from "~/lib/document-paths";
 import { parseInput } from "~/lib/errors";
-import { documentTitles } from "./document-contents";
 import { documentsIssuedBetween } from "./receipts.server";
 
 const isoDay = z

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { AppointmentActions } from "~/components/staff/appointment/appointment-actions";
+import { AppointmentDocuments } from "~/components/staff/appointment/appointment-documents";
 import { AppointmentSummary } from "~/components/staff/appointment/appointment-summary";
 import type { FreeDay, Step } from "~/components/staff/appointment/appointment-view";
 import { CustomerSummary } from "~/components/staff/appointment/customer-summary";
@@ -13,6 +14,7 @@ import { staffCancelSchema } from "~/features/booking/staff-appointments-schema"
 import { rescheduleAppointment } from "~/features/booking/staff-changes.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { REFUND_NOTICE_HOURS } from "~/features/payments/refunds.server";
+import { listDocumentsOfAppointment } from "~/features/receipts/receipts.server";
 import { waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -20,6 +22,7 @@ import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
 import { asErrorPage } from "~/infra/route-errors.server";
 import { describeTime, formatTimeOfDay } from "~/lib/dates";
+import { documentPath, documentTitles } from "~/lib/document-paths";
 import { FeatureError } from "~/lib/errors";
 import { formConstraints } from "~/lib/form-constraints";
 import { formatMoney } from "~/lib/money";
@@ -39,6 +42,7 @@ function stepFor(asked: string | null, active: boolean, started: boolean): Step 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
   const detail = await findStaffAppointment(context.db, params.appointmentId).catch(asErrorPage);
+  const documents = await listDocumentsOfAppointment(context.db, detail.appointment.id);
   const zone = context.env.AGENCY_TZ;
   const now = context.clock();
   const { appointment, status } = detail;
@@ -92,6 +96,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     customer: detail.customer,
     consultant: detail.consultant,
+    documents: documents.map((document) => ({
+      number: document.number,
+      title: documentTitles[document.kind],
+      issued: describeTime(document.issuedAt, zone),
+      amount: formatMoney(
+        document.kind === "credit_note" ? -document.amountCents : document.amountCents,
+        document.currency,
+      ),
+      href: documentPath(document, "staff"),
+    })),
     payments: detail.payments.map((payment) => ({
       id: payment.id,
       provider: payment.provider === "stripe" ? "Stripe" : "Razorpay",
@@ -199,6 +213,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
         step={step}
       />
       <PaymentHistory payments={payments} />
+      <AppointmentDocuments documents={loaderData.documents} />
     </AdminShell>
   );
 }
