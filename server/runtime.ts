@@ -10,6 +10,7 @@ import { calendarContextFrom } from "~/features/calendars/calendar-context.serve
 import { startCalendarWorkers } from "~/features/calendars/calendar-workers.server";
 import { listConsultants } from "~/features/consultants/consultants.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
+import { issueMissingDocuments } from "~/features/receipts/receipts.server";
 import { demoCustomerAccount, demoCustomerDataset } from "~/features/reviews/demo-customer.server";
 import { type OpenedVoice, openVoice } from "~/features/voice/voice-support.server";
 import { offerTimesFreedByCalendar, waitlistSettingsFrom } from "~/features/waitlist/offers.server";
@@ -119,6 +120,13 @@ async function startRuntime(): Promise<Runtime> {
     gateway?.mode === "sandbox" ? [name] : [],
   );
   if (env.isProduction && sandboxed.length > 0) announcePaymentSandbox(logger, sandboxed);
+  const backfilled = await issueMissingDocuments(database.db, payments.receipts);
+  if (backfilled > 0) {
+    logger.info({
+      msg: "issued receipts and credit notes for payments settled before receipts existed",
+      count: backfilled,
+    });
+  }
 
   if (env.TEST_CLOCK_FILE) {
     logger.warn({

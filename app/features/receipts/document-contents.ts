@@ -1,6 +1,5 @@
 import type { ReceiptKind } from "@db/receipt-schema";
 import { calendarDayIn, describeTime, formatCalendarDate, zoneTimeLabel } from "~/lib/dates";
-import { documentTitles } from "~/lib/document-paths";
 import { formatMoney } from "~/lib/money";
 import { type BillingDetails, countryName } from "./billing-schema";
 

@@ -1,4 +1,5 @@
 import { receipts } from "@db/receipt-schema";
+import { payments } from "@db/schema";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cancel, createUserWithRole, getWith, type RequestTarget } from "../../../tests/setup/factories";
@@ -9,6 +10,7 @@ import { loader as staffDocumentLoader } from "../../routes/admin/appointment-do
 import { loader as exportLoader } from "../../routes/admin/receipts-export";
 import { loader as customerDocumentLoader } from "../../routes/my-appointment-document";
 import { completeSandboxCheckout } from "../payments/sandbox-checkout.server";
+import { issueMissingDocuments } from "./receipts.server";
 
 const FEE_CENTS = 6420;
 const CONSULTANT = "Nina Petrova";
@@ -299,6 +301,45 @@ describe("receipts", () => {
     expect(backwards.status).toBe(400);
     expect(backwards.text).toBe("The period's first day must come before its last day.");
     expect((await exportCsv(`from=${today}&to=${today}`, user.token)).status).toBe(403);
+  });
+});
+
+describe("payments settled before receipts existed", () => {
+  it("get their receipt, or receipt and credit note, once, at start", async () => {
+    const paid = await suite.bookedAppointment(suite.slots.far());
+    const refunded = await suite.bookedAppointment(suite.slots.far());
+    const settledAt = new Date();
+    for (const [booked, status] of [
+      [paid, "paid"],
+      [refunded, "refunded"],
+    ] as const) {
+      await suite.db.insert(payments).values({
+        appointmentId: booked.appointmentId,
+        provider: "razorpay",
+        mode: "sandbox",
+        providerReference: `order_old_${booked.appointmentId}`,
+        providerPaymentId: `pay_old_${booked.appointmentId}`,
+        amountCents: FEE_CENTS,
+        currency: "USD",
+        status,
+        paidAt: settledAt,
+        refundedAt: status === "refunded" ? settledAt : null,
+        refundReference: status === "refunded" ? "rfnd_old" : null,
+      });
+    }
+    expect(await issueMissingDocuments(suite.db, suite.gateways.receipts)).toBe(2);
+    expect(await issueMissingDocuments(suite.db, suite.gateways.receipts)).toBe(0);
+    expect((await listedDocuments(paid.user.token)).map((document) => document.kind)).toEqual(["receipt"]);
+    expect((await listedDocuments(refunded.user.token)).map((document) => document.kind).sort()).toEqual([
+      "credit_note",
+      "receipt",
+    ]);
+    const text = pdfText(
+      (await download(`/my-appointments/${refunded.appointmentId}/credit-note.pdf`, refunded.user.token))
+        .bytes,
+    );
+    expect(text).toContain("Refund reference: rfnd_old");
+    expect(text).toContain("Paid by Razorpay");
   });
 });
 

@@ -1,12 +1,19 @@
 import { type Receipt, type ReceiptKind, receipts } from "@db/receipt-schema";
-import { type Appointment, type EmailAttachment, type Payment, users } from "@db/schema";
-import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
+import {
+  type Appointment,
+  appointments,
+  type EmailAttachment,
+  type Payment,
+  payments,
+  users,
+} from "@db/schema";
+import { and, asc, desc, eq, gte, inArray, lt, notExists, or } from "drizzle-orm";
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import type { Database, Transaction } from "~/infra/db.server";
 import { decryptText, encryptText } from "~/infra/encryption.server";
 import type { ReceiptSettings } from "~/infra/receipt-settings.server";
 import { calendarDayIn } from "~/lib/dates";
-import { FeatureError } from "~/lib/errors";
+import { FeatureError, isUniqueViolation } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { findBillingDetails } from "./billing.server";
 import type { DocumentContents } from "./document-contents";
@@ -60,7 +67,7 @@ export async function issueCreditNote(
     now,
     correctsReceiptId: corrected.id,
     contents: {
-      refund: { reference: refunded.refundReference, refundedAt: now.toISOString() },
+      refund: { reference: refunded.refundReference, refundedAt: (payment.refundedAt ?? now).toISOString() },
       corrects: { number: corrected.number, issuedAt: corrected.issuedAt.toISOString() },
     },
   });
@@ -228,4 +235,64 @@ export async function documentsIssuedBetween(
     receipt,
     contents: JSON.parse(decryptText(encryptionKey, receipt.sealedContents)) as DocumentContents,
   }));
+}
+
+/**
+ * Receipts and credit notes for payments settled before documents were issued (an installation
+ * older than them): each in its own transaction, dated now, without e-mail. Safe in every process
+ * at once: the (payment, kind) unique index turns a second issue into a rolled-back no-op.
+ */
+export async function issueMissingDocuments(
+  db: Database,
+  settings: ReceiptSettings,
+  now = new Date(),
+): Promise<number> {
+  const missing = await db
+    .select({ payment: payments, appointment: appointments })
+    .from(payments)
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .where(
+      and(
+        inArray(payments.status, ["paid", "refunded"]),
+        or(
+          notExists(
+            db
+              .select({ id: receipts.id })
+              .from(receipts)
+              .where(and(eq(receipts.paymentId, payments.id), eq(receipts.kind, "receipt"))),
+          ),
+          and(
+            eq(payments.status, "refunded"),
+            notExists(
+              db
+                .select({ id: receipts.id })
+                .from(receipts)
+                .where(and(eq(receipts.paymentId, payments.id), eq(receipts.kind, "credit_note"))),
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.paidAt));
+  let issued = 0;
+  for (const { payment, appointment } of missing) {
+    try {
+      await db.transaction(async (transaction) => {
+        if (payment.status === "refunded") {
+          await issueCreditNote(transaction, settings, {
+            appointment,
+            payment,
+            refundReference: payment.refundReference ?? "",
+            now,
+          });
+        } else {
+          await issueReceipt(transaction, settings, { appointment, payment, now });
+        }
+      });
+      issued += 1;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return issued;
 }
