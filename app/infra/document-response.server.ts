@@ -1,16 +1,15 @@
-import { FeatureError } from "~/lib/errors";
+import { FeatureError, statusForFailure } from "~/lib/errors";
 
-function plainText(status: number, message: string): Response {
-  return new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+function plainText(status: number, message: string, retryAfterSeconds?: number): Response {
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  if (retryAfterSeconds) headers.set("Retry-After", String(retryAfterSeconds));
+  return new Response(message, { status, headers });
 }
 
 /**
  * A receipt or credit note as a download: the PDF inline (the browser's viewer opens it, and its
  * save button keeps the document's number as the name), private to the one who asked. A document
- * that is not found, or not theirs, is a plain 404.
+ * that is not found, or not theirs, is a plain 404; too many downloads a 429 saying how long to wait.
  */
 export async function pdfDocumentResponse(
   render: () => Promise<{ fileName: string; pdf: Buffer }>,
@@ -27,8 +26,8 @@ export async function pdfDocumentResponse(
       },
     });
   } catch (error) {
-    if (error instanceof FeatureError && error.kind === "not-found") return plainText(404, error.message);
-    throw error;
+    if (!(error instanceof FeatureError)) throw error;
+    return plainText(statusForFailure[error.kind], error.message, error.retryAfterSeconds);
   }
 }
 

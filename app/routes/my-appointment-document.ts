@@ -13,6 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     documentPdf(context.db, context.secrets.encryptionKey, {
       appointmentId: params.appointmentId,
       kind,
+      requesterId: user.id,
       customerId: user.id,
     }),
   );

@@ -280,6 +280,22 @@ describe("receipts", () => {
     expect((await download(staffPath, user.token)).status).toBe(403);
   });
 
+  it("answers a 61st download in a minute with 429 and how long to wait", async () => {
+    const { user, appointmentId } = await paidAppointment();
+    const path = `/my-appointments/${appointmentId}/receipt.pdf`;
+    const context = await pageContext(suite.testApp, { token: user.token });
+    const once = () =>
+      customerDocumentLoader({
+        request: new Request(`${context.env.publicUrl}${path}`),
+        context,
+        params: { appointmentId, documentFile: "receipt.pdf" },
+      } as never) as Promise<Response>;
+    for (let download = 0; download < 60; download++) expect((await once()).status).toBe(200);
+    const refused = await once();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
   it("exports a period's documents as CSV for staff, credit notes negative", async () => {
     const { appointmentId, user } = await paidAppointment();
     expect((await cancel(suite.app, user.token, appointmentId)).status).toBe(200);

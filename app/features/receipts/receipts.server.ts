@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gte, inArray, lt, notExists, or } from "drizzle-orm
 import { SLOT_MINUTES } from "~/features/slot-grid/slots";
 import type { Database, Transaction } from "~/infra/db.server";
 import { decryptText, encryptText } from "~/infra/encryption.server";
+import { consumeRateLimit } from "~/infra/rate-limit.server";
 import type { ReceiptSettings } from "~/infra/receipt-settings.server";
 import { calendarDayIn } from "~/lib/dates";
 import { FeatureError, isUniqueViolation } from "~/lib/errors";
@@ -196,16 +197,24 @@ export function listDocumentsOfAppointment(db: Database, appointmentId: string):
     .orderBy(asc(receipts.issuedAt), asc(receipts.kind));
 }
 
+/** Downloads a minute per person: far more than anyone reads, few enough that drawing PDFs cannot be used to load the server. */
+const DOWNLOADS_PER_MINUTE = 60;
+
 /**
  * An appointment's receipt or credit note as a PDF, for its customer (`customerId`) or for staff
- * (`customerId` omitted). Anyone else's, or one not issued, is not found: a 404 tells a stranger
- * nothing about whether it exists.
+ * (`customerId` omitted); `requesterId` is who asks, for the download limit. Anyone else's, or one
+ * not issued, is not found: a 404 tells a stranger nothing about whether it exists.
  */
 export async function documentPdf(
   db: Database,
   encryptionKey: Buffer,
-  request: { appointmentId: string; kind: ReceiptKind; customerId?: string },
+  request: { appointmentId: string; kind: ReceiptKind; requesterId: string; customerId?: string },
 ): Promise<{ fileName: string; pdf: Buffer }> {
+  await consumeRateLimit(db, {
+    key: `documents:user:${request.requesterId}`,
+    limit: DOWNLOADS_PER_MINUTE,
+    windowSeconds: 60,
+  });
   if (!isUuid(request.appointmentId)) throw new FeatureError("not-found", DOCUMENT_NOT_FOUND);
   const [row] = await db
     .select({ userId: receipts.userId, sealedContents: receipts.sealedContents })

@@ -6,10 +6,14 @@ import type { Route } from "./+types/appointment-document";
 
 /** Any appointment's receipt or credit note, for staff. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireRole(request, context, "admin");
+  const staff = requireRole(request, context, "admin");
   const kind = documentKindOfFile(params.documentFile);
   if (!kind) throw new Response("Not found", { status: 404 });
   return pdfDocumentResponse(() =>
-    documentPdf(context.db, context.secrets.encryptionKey, { appointmentId: params.appointmentId, kind }),
+    documentPdf(context.db, context.secrets.encryptionKey, {
+      appointmentId: params.appointmentId,
+      kind,
+      requesterId: staff.id,
+    }),
   );
 }
