@@ -153,6 +153,7 @@ describe("the staff area's navigation", () => {
       "KYC /admin/kyc",
       "Reviews /admin/reviews",
       "Waitlist /admin/waitlist",
+      "Receipts /admin/receipts",
       "Projects /admin/projects",
       "E-mails /admin/emails",
       "People /admin/people",
