@@ -71,6 +71,7 @@ async function startRuntime(): Promise<Runtime> {
     logger.info({ msg: "generated secrets in the data folder", names: generated });
   }
   if (env.isProduction && env.DATABASE_URL && (!env.SESSION_SECRET || !env.ENCRYPTION_KEY)) {
+    // Only demo mode gets here (loadEnvironment refuses otherwise).
     logger.warn({
       msg: "SESSION_SECRET or ENCRYPTION_KEY is not set: every machine sharing this database needs the same values",
     });

@@ -11,6 +11,23 @@ describe("loadEnvironment", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it("refuses to serve a shared database without the shared secrets, saying how to make them", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/app" };
+    expect(() => loadEnvironment(production)).toThrow(ConfigurationError);
+    expect(() => loadEnvironment(production)).toThrow(
+      /SESSION_SECRET and ENCRYPTION_KEY: required with DATABASE_URL\..*`npm run secrets`/,
+    );
+    expect(() => loadEnvironment({ ...production, SESSION_SECRET: "s".repeat(32) })).toThrow(
+      /ENCRYPTION_KEY: required with DATABASE_URL/,
+    );
+    const keys = { SESSION_SECRET: "s".repeat(32), ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64") };
+    expect(loadEnvironment({ ...production, ...keys }).DATABASE_URL).toBe("postgres://db.internal/app");
+    // The embedded database is one machine's; a demo (`npm start`) and development make their own.
+    expect(() => loadEnvironment({ NODE_ENV: "production" })).not.toThrow();
+    expect(() => loadEnvironment({ ...production, DEMO_MODE: "true" })).not.toThrow();
+    expect(() => loadEnvironment({ DATABASE_URL: production.DATABASE_URL })).not.toThrow();
+  });
+
   it("refuses bad values with a list naming each setting", () => {
     expect(() => loadEnvironment({ PORT: "eighty", AGENCY_EMAIL: "nobody" })).toThrow(ConfigurationError);
     try {

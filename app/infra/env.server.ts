@@ -282,6 +282,20 @@ export function loadEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
       `Invalid settings:\n  HEALTH_PORT: must differ from PORT (${settings.PORT}); leave it unset for none`,
     );
   }
+  const missingSecrets = [
+    settings.SESSION_SECRET ? undefined : "SESSION_SECRET",
+    settings.ENCRYPTION_KEY ? undefined : "ENCRYPTION_KEY",
+  ].filter((name) => name !== undefined);
+  if (
+    settings.NODE_ENV === "production" &&
+    settings.DATABASE_URL &&
+    !settings.DEMO_MODE &&
+    missingSecrets.length > 0
+  ) {
+    throw new ConfigurationError(
+      `Invalid settings:\n  ${missingSecrets.join(" and ")}: required with DATABASE_URL. Every machine that shares the database must sign sessions and seal personal data with the same keys; a key made by one machine alone would sign its visitors out on the others and leave them unable to read KYC details and receipts. Make them once with \`npm run secrets\` and give every machine the same values.`,
+    );
+  }
   const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, "");
   return {
     ...settings,

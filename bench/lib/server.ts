@@ -18,6 +18,12 @@ export interface RunningServer {
 export const buildDirectory = process.env.BUILD_DIR ?? "build";
 
 /** Starts a command in its own process group, so stopping it also stops what it started. */
+/** The keys every bench server shares (`npm run serve` on PostgreSQL refuses to start without them). */
+export const benchSecrets = {
+  SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-session-secret-0123456789abcdef",
+  ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? Buffer.alloc(32, 5).toString("base64"),
+};
+
 export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "inherit"] });
 }
@@ -79,6 +85,7 @@ export async function startProductionServer(
   // As package.json's start and serve scripts run it (app/infra/db.server.ts, openPglite).
   const child = spawnGroup(process.execPath, ["--expose-gc", ...nodeArguments, entry], {
     ...process.env,
+    ...benchSecrets,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

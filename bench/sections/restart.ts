@@ -9,7 +9,7 @@ import { createServerDatabase } from "../../tests/setup/test-database";
 import { integer, table } from "../lib/format";
 import { residentMegabytes } from "../lib/process-usage";
 import type { BenchSection } from "../lib/section";
-import { buildDirectory, freePort, spawnGroup, stopGroup } from "../lib/server";
+import { benchSecrets, buildDirectory, freePort, spawnGroup, stopGroup } from "../lib/server";
 
 /** Inquiries written before each kill: WAL and outbox rows for the restart to get through. */
 const WRITES = Number(process.env.BENCH_RESTART_WRITES ?? 2000);
@@ -38,6 +38,7 @@ async function start(port: number, dataDirectory: string, databaseUrl?: string):
   const started = performance.now();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...benchSecrets,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -61,6 +61,10 @@ export function prepareCompiledServer(name: string) {
   };
 }
 
+/** Fixed test keys for the servers these tests start (never used outside tests). */
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789abcdef";
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString("base64");
+
 export interface RunningServer {
   child: ChildProcess;
   port: number;
@@ -83,6 +87,9 @@ export async function spawnCompiledServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
+      // `npm run serve` on a shared database refuses to start without them.
+      SESSION_SECRET: process.env.SESSION_SECRET ?? TEST_SESSION_SECRET,
+      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? TEST_ENCRYPTION_KEY,
       ...settings,
     },
     stdio: ["ignore", "pipe", "pipe"],

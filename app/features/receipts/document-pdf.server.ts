@@ -99,8 +99,11 @@ export function renderDocumentPdf(contents: DocumentContents): Promise<Buffer> {
   document.font("body").fontSize(10).fillColor(INK);
   document.text(itemDescription(contents), MARGIN, itemTop, { width: width - 120 });
   const itemBottom = document.y;
-  const signed = contents.kind === "credit_note" ? -contents.amountCents : contents.amountCents;
-  document.text(formatMoney(signed, contents.currency), MARGIN, itemTop, { width, align: "right" });
+  // A credit note's title and total say the money went back; its amounts are written as paid.
+  document.text(formatMoney(contents.amountCents, contents.currency), MARGIN, itemTop, {
+    width,
+    align: "right",
+  });
   document.y = itemBottom;
   rule(document, document.y + 8, width);
   document.font("bold").fontSize(12).fillColor(INK);

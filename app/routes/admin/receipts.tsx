@@ -63,6 +63,7 @@ const columns: StaffColumn<DocumentRow>[] = [
   },
   {
     header: "Type",
+    nowrap: true,
     cell: (row) => <Badge tone={row.kind === "receipt" ? "green" : "amber"}>{row.title}</Badge>,
   },
   { header: "Issued", nowrap: true, cell: (row) => row.issued },
@@ -71,6 +72,7 @@ const columns: StaffColumn<DocumentRow>[] = [
     cell: (row) => (
       <>
         {row.customer}
+        {row.company ? <span className="block text-xs">{row.company}</span> : null}
         <span className="block break-all text-muted text-xs">{row.customerEmail}</span>
       </>
     ),
