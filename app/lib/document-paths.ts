@@ -1,5 +1,5 @@
 /** Where a receipt or credit note is downloaded: the customer's address, or staff's under /admin. */
-export const documentFiles = { receipt: "receipt.pdf", credit_note: "credit-note.pdf" } as const;
+const documentFiles = { receipt: "receipt.pdf", credit_note: "credit-note.pdf" } as const;
 
 export type DocumentKind = keyof typeof documentFiles;
 

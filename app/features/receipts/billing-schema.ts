@@ -3,7 +3,7 @@ import { getCountries } from "libphonenumber-js/min";
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/plain-text";
 
-export const BILLING_LIMITS = { name: 120, company: 120, address: 300, taxId: 30 } as const;
+const BILLING_LIMITS = { name: 120, company: 120, address: 300, taxId: 30 } as const;
 
 const knownCountries = new Set<string>(getCountries());
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
@@ -69,7 +69,6 @@ export const billingDetailsSchema = z
   });
 
 export type BillingDetails = z.output<typeof billingDetailsSchema>;
-export type BillingDetailsInput = z.input<typeof billingDetailsSchema>;
 
 export const NO_BILLING_DETAILS: BillingDetails = {
   name: "",

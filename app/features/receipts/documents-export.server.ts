@@ -11,7 +11,7 @@ const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Please give the period's first and last day as dates, e.g. 2026-11-01.");
 
 /** A period of whole days in the agency's zone, at most a few years (an accountant's year or quarter). */
-export const documentPeriodSchema = z
+const documentPeriodSchema = z
   .object({ from: isoDay, to: isoDay })
   .refine((period) => period.from <= period.to, {
     message: "The period's first day must come before its last day.",

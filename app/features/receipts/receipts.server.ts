@@ -27,7 +27,7 @@ export interface IssuedDocument {
   attachment: EmailAttachment;
 }
 
-export const DOCUMENT_NOT_FOUND = "We could not find that document.";
+const DOCUMENT_NOT_FOUND = "We could not find that document.";
 
 /** The receipt for a payment just fulfilled. Call it in the fulfilment's transaction. */
 export async function issueReceipt(
