@@ -16,6 +16,7 @@ import type { Environment } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import type { AppSecrets } from "~/infra/secrets.server";
+import { clientAddressFrom, type ProxyTrust } from "~/infra/trusted-proxies.server";
 import { forgetCatalogue } from "~/kept/catalogue.server";
 import { directoryMomentFor } from "~/kept/directory.server";
 import { type KeptParts, keptForPages } from "~/kept/kept.server";
@@ -374,17 +375,14 @@ function cachedFor(seconds: number, immutable: boolean, serve: MiddlewareHandler
   };
 }
 
-function clientAddressOf(context: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    // The nearest proxy appends the address it saw; that last entry is the one to trust.
-    const forwarded = context.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
+function clientAddressOf(context: Parameters<typeof getConnInfo>[0], trust: ProxyTrust): string {
+  let socket: string | undefined;
   try {
-    return getConnInfo(context).remote.address ?? "unknown";
+    socket = getConnInfo(context).remote.address;
   } catch {
-    return "unknown";
+    socket = undefined;
   }
+  return clientAddressFrom(socket, context.req.header("X-Forwarded-For"), trust);
 }
 
 /**

@@ -76,6 +76,11 @@ async function startRuntime(): Promise<Runtime> {
       msg: "SESSION_SECRET or ENCRYPTION_KEY is not set: every machine sharing this database needs the same values",
     });
   }
+  if (env.TRUST_PROXY.kind === "hops" && env.TRUST_PROXY.legacy) {
+    logger.warn({
+      msg: "TRUST_PROXY=true believes X-Forwarded-For from anyone who connects: whoever reaches this server directly picks the address rate limits see. List the proxies instead, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=loopback",
+    });
+  }
   const beforeDatabase = performance.now();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,

@@ -9,6 +9,7 @@ import {
   socialNetworks,
 } from "~/lib/agency-contact";
 import { DEFAULT_MEETING_URL_TEMPLATE, meetingUrlTemplateProblem } from "~/lib/meeting-url";
+import { parseProxyTrust } from "./trusted-proxies.server";
 
 /** Amazon Lex bot and alias ids: ten upper-case letters or digits. */
 const lexIdPattern = /^[0-9A-Z]{10}$/;
@@ -102,7 +103,21 @@ const environmentSchema = z.object({
   SOCIAL_X_URL: socialUrl(socialSettings.X.demo),
   SOCIAL_YOUTUBE_URL: socialUrl(socialSettings.YouTube.demo),
   BLOG_DIR: z.string().default("./app/content/blog"),
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Whose X-Forwarded-For is believed: a list of proxy addresses or CIDRs (or loopback, private,
+   * linklocal), a hop count, or `true` (one hop from anyone, warned about at start).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, check) => {
+      const trust = parseProxyTrust(value);
+      if (typeof trust === "string") {
+        check.addIssue({ code: "custom", message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   /** Signs cookies and one-time links; generated into the data folder when unset. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** 32 bytes as base64 or hex, for personal data encrypted at rest; generated when unset. */
