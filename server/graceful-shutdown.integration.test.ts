@@ -101,6 +101,32 @@ describe("an idle keep-alive connection", () => {
   }, 120_000);
 });
 
+describe("the drain before a SIGTERM shutdown", () => {
+  it("answers /readyz 503 at once while still serving everything else, new connections included, then stops", async () => {
+    const DRAIN_MS = 2_000;
+    const server = await startServer({ SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
+    const base = `http://127.0.0.1:${server.port}`;
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    const signalled = performance.now();
+    server.child.kill("SIGTERM");
+    while (!server.lines.some((line) => line.includes('"draining: /readyz answers 503'))) await pause(10);
+
+    const readiness = await fetch(`${base}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ success: false, message: "This server is shutting down." });
+    // Still serving (a new connection each, as fetch without keep-alive opens), told to close.
+    const page = await slowPage(server.port, new Agent({ keepAlive: false }), 1);
+    expect(page).toEqual({ status: 200, connection: "close", body: "<p>slow page</p>" });
+    expect(performance.now() - signalled).toBeLessThan(DRAIN_MS);
+    expect(await connects(server.port)).toBe(true);
+
+    expect(await server.exited).toBe(0);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(DRAIN_MS);
+    const drained = server.lines.find((line) => line.includes('"draining: /readyz answers 503'));
+    expect(JSON.parse(drained!)).toMatchObject({ drainMs: DRAIN_MS });
+  }, 120_000);
+});
+
 describe("SIGTERM to the compiled server", () => {
   it("stops accepting, answers every request in flight with Connection: close, then closes the database and exits 0", async () => {
     const server = await startServer({});

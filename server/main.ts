@@ -36,6 +36,8 @@ const logger = createLogger(env.LOG_LEVEL);
 const inFlight = new Set<AnyResponse>();
 let handlersDone: (() => void) | undefined;
 let shuttingDown = false;
+/** SIGTERM's first part: still serving, but /readyz says 503 so balancers stop sending new visitors. */
+let draining = false;
 /** Signals this process received (a worker is also told to stop by its primary, which is no signal). */
 let signalsReceived = 0;
 let started: Promise<RunningApp>;
@@ -46,6 +48,11 @@ function handle(request: AnyRequest, response: AnyResponse) {
   // Once shutting down, every HTTP/1.1 answer tells the client not to send another on this
   // connection (HTTP/2 has no such header: its sessions are sent GOAWAY instead).
   if (shuttingDown && request.httpVersionMajor === 1) response.setHeader("Connection", "close");
+  if (draining && (request.url ?? "").split("?", 1)[0] === "/readyz") {
+    response.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    response.end(JSON.stringify({ success: false, message: "This server is shutting down." }));
+    return;
+  }
   inFlight.add(response);
   Promise.resolve(running.listener(request, response))
     .catch((error) => logger.error({ msg: "request handler failed", err: error }))
@@ -91,7 +98,8 @@ if (cluster.isPrimary && plan.workers > 1) {
   runPrimary({
     workers: plan.workers,
     logger,
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    // Workers drain first (SIGTERM), then finish what is in flight.
+    shutdownTimeoutMs: env.SHUTDOWN_DRAIN_MS + env.SHUTDOWN_TIMEOUT_MS,
     url: `http://localhost:${env.PORT}`,
   });
 } else {
@@ -180,8 +188,11 @@ async function startApp(): Promise<RunningApp> {
 }
 
 /**
- * Stop accepting connections, let requests in flight finish (answered with `Connection: close`),
- * then close the database. Connections still busy after SHUTDOWN_TIMEOUT_MS are cut. A second
+ * On SIGTERM, drain first: for SHUTDOWN_DRAIN_MS /readyz answers 503 while every other request is
+ * still served (HTTP/1.1 answers with `Connection: close`, so clients and balancers open new
+ * connections, which a balancer that has marked this host down sends elsewhere). SIGINT (Ctrl-C)
+ * skips the drain. Then stop accepting connections, let requests in flight finish, then close the
+ * database. Connections still busy after SHUTDOWN_TIMEOUT_MS are cut. A second
  * signal stops at once; a worker told by its primary and signalled too (Ctrl-C reaches the whole
  * process group) has had one signal only.
  */
@@ -193,6 +204,14 @@ async function shutDown(signal: string, source: "signal" | "primary" = "signal")
     process.exit(1);
   }
   shuttingDown = true;
+  if (signal === "SIGTERM" && env.SHUTDOWN_DRAIN_MS > 0) {
+    draining = true;
+    logger.info({
+      msg: "draining: /readyz answers 503, requests still served",
+      drainMs: env.SHUTDOWN_DRAIN_MS,
+    });
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+  }
   logger.info({ msg: "shutting down", signal, requestsInFlight: inFlight.size });
   const { closeRuntime } = await started;
   for (const response of inFlight) {

@@ -194,7 +194,13 @@ const environmentSchema = z.object({
    * database the server is always one process, since only one process may open its folder.
    */
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
-  /** On SIGTERM or SIGINT: how long requests in flight get to finish before their connections are cut. */
+  /**
+   * On SIGTERM, first: how long /readyz answers 503 while every request is still served, so a load
+   * balancer takes this host out before it stops listening. Longer than the balancer's checks take
+   * to mark a host down (e.g. HAProxy's `fall 2` × `inter 1s` = 2 s).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Then (and at once on SIGINT): how long requests in flight get to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Bot messages (RecognizeText, RecognizeUtterance, PutSession) a minute per bot session. */
   RATE_LIMIT_BOT_PER_MINUTE: z.coerce.number().int().min(1).default(30),

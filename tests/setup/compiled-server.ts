@@ -87,6 +87,8 @@ export async function spawnCompiledServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
+      // The drain before a SIGTERM shutdown has its own test; the others stop at once.
+      SHUTDOWN_DRAIN_MS: "0",
       // `npm run serve` on a shared database refuses to start without them.
       SESSION_SECRET: process.env.SESSION_SECRET ?? TEST_SESSION_SECRET,
       ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? TEST_ENCRYPTION_KEY,
