@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -191,6 +192,11 @@ export const outbox = pgTable(
     attachments: jsonb("attachments").$type<EmailAttachment[]>().notNull().default([]),
     /** What the message is about, e.g. "password-reset"; for staff and tests, never sent. */
     kind: text("kind").notNull(),
+    /**
+     * Lower goes sooner, so a password reset does not wait behind a backlog of notifications; set
+     * from `kind` by enqueueEmails (app/features/email/outbox.server.ts). Unset means a notification.
+     */
+    priority: smallint("priority").notNull().default(2),
     status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -200,7 +206,8 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
+  // Claims read pending rows in the order they go out (priority, then age).
+  (table) => [index("outbox_due_idx").on(table.status, table.priority, table.createdAt)],
 );
 
 /**
