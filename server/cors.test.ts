@@ -83,7 +83,9 @@ describe("preflight", () => {
       expect(response.status).toBe(204);
       expect(response.headers.get("Access-Control-Allow-Origin")).toBe(LISTED);
       expect(response.headers.get("Access-Control-Allow-Methods")).toContain(method);
-      expect(response.headers.get("Access-Control-Allow-Headers")).toBe("token, authorization, content-type");
+      expect(response.headers.get("Access-Control-Allow-Headers")).toBe(
+        "token, authorization, content-type, idempotency-key",
+      );
       expect(response.headers.get("Access-Control-Allow-Credentials")).toBeNull();
       expect(response.headers.get("Vary")).toBe("Origin");
     },

@@ -16,9 +16,9 @@ export interface CorsPolicy {
 /** The methods the API answers; a preflight for any other is refused. */
 export const CORS_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** Request headers a listed page may send: the old client's `token`, a Bearer token, JSON or form bodies. */
-const CORS_REQUEST_HEADERS = ["token", "authorization", "content-type"] as const;
+const CORS_REQUEST_HEADERS = ["token", "authorization", "content-type", "idempotency-key"] as const;
 /** Response headers a listed page may read besides the simple ones. */
-const EXPOSED_HEADERS = "Retry-After, X-Request-Id";
+const EXPOSED_HEADERS = "Retry-After, X-Request-Id, Idempotent-Replayed";
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 export const ORIGIN_NOT_ALLOWED = "This site may not call the API from the browser.";

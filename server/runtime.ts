@@ -20,6 +20,7 @@ import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { createSmtpTransport } from "~/infra/mailer.server";
+import { pruneIdempotencyKeys } from "~/infra/idempotency.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import { startPeriodicTask } from "~/infra/periodic-task.server";
 import { pruneRateLimits } from "~/infra/rate-limit.server";
@@ -188,6 +189,9 @@ async function startRuntime(): Promise<Runtime> {
     );
     pruneLoginFailures(database.db, new Date()).catch((error) =>
       logger.warn({ msg: "failed-login pruning failed", err: error }),
+    );
+    pruneIdempotencyKeys(database.db).catch((error) =>
+      logger.warn({ msg: "idempotency-key pruning failed", err: error }),
     );
   }, 3_600_000);
   pruning.unref();

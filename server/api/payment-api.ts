@@ -11,6 +11,7 @@ import {
 import { handleRazorpayWebhook, handleStripeWebhook } from "~/features/payments/webhooks.server";
 import { listedOriginOf } from "../cors";
 import { type ApiEnv, requireApiUser } from "./api-env";
+import { idempotent } from "./idempotency";
 import { readJsonObject } from "./request-body";
 
 const outcomeMessages: Record<VerificationOutcome, string> = {
@@ -33,7 +34,7 @@ export function paymentApi() {
     sandboxLinkKeys: { signingKey: context.get("secrets").signingKey, now: context.get("clock")() },
   });
 
-  api.post("/payment-stripe", async (context) => {
+  api.post("/payment-stripe", idempotent, async (context) => {
     const user = requireApiUser(context);
     const { appointmentId } = await readJsonObject(context);
     const appointment = await findOwnAppointment(context.get("db"), user.id, appointmentId);
@@ -59,7 +60,7 @@ export function paymentApi() {
     });
   });
 
-  api.post("/payment-razorpay", async (context) => {
+  api.post("/payment-razorpay", idempotent, async (context) => {
     const user = requireApiUser(context);
     const { appointmentId } = await readJsonObject(context);
     const appointment = await findOwnAppointment(context.get("db"), user.id, appointmentId);

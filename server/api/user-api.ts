@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
-import { listAppointments } from "~/features/booking/appointments.server";
+import { listAppointments, ownActiveAppointmentAt } from "~/features/booking/appointments.server";
 import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
 import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
@@ -11,6 +11,7 @@ import { pictureUploadFrom } from "~/features/pictures/pictures.server";
 import { FeatureError } from "~/lib/errors";
 import type { ApiEnv } from "./api-env";
 import { leavesCatalogueAlone, requireApiUser } from "./api-env";
+import { idempotent } from "./idempotency";
 import { legacyAppointment, legacyProfile } from "./legacy-shapes";
 import { legacyBookingSchema, legacyOwnRescheduleSchema, legacyRequestStart } from "./legacy-slots";
 import { parseJsonField, readFormBody, readJsonObject } from "./request-body";
@@ -90,18 +91,36 @@ export function userApi() {
     return context.json({ success: true, message: "KYC information submitted successfully" });
   });
 
-  api.post("/book-appointment", async (context) => {
+  api.post("/book-appointment", idempotent, async (context) => {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
     // The old clients name the slot as `slotDate` and `slotTime`; the feature takes its instant.
     const startsAt = legacyRequestStart(legacyBookingSchema, body, context.get("env").AGENCY_TZ);
-    const appointment = await bookAppointment(
-      context.get("db"),
-      user.id,
-      { docId: body.docId, startsAt },
-      bookingContextFrom(context.var),
-    );
-    return context.json({ success: true, message: "Appointment booked", appointmentId: appointment.id }, 201);
+    const booked = (appointmentId: string) =>
+      context.json({ success: true, message: "Appointment booked", appointmentId }, 201);
+    try {
+      const appointment = await bookAppointment(
+        context.get("db"),
+        user.id,
+        { docId: body.docId, startsAt },
+        bookingContextFrom(context.var),
+      );
+      return booked(appointment.id);
+    } catch (error) {
+      // A retry of a booking whose process died after it committed: the slot is this customer's own.
+      if (
+        context.get("idempotentRetryAfterCrash") &&
+        error instanceof FeatureError &&
+        error.kind === "conflict"
+      ) {
+        const own = await ownActiveAppointmentAt(context.get("db"), user.id, {
+          consultantId: body.docId,
+          startsAt,
+        });
+        if (own) return booked(own.id);
+      }
+      throw error;
+    }
   });
 
   api.get("/appointments", async (context) => {
@@ -120,7 +139,7 @@ export function userApi() {
     });
   });
 
-  api.post("/cancel-appointment", async (context) => {
+  api.post("/cancel-appointment", idempotent, async (context) => {
     const user = requireApiUser(context);
     await cancelAppointment(
       context.get("db"),
@@ -131,7 +150,7 @@ export function userApi() {
     return context.json({ success: true, message: "Appointment cancelled" });
   });
 
-  api.post("/reschedule-appointment", async (context) => {
+  api.post("/reschedule-appointment", idempotent, async (context) => {
     const user = requireApiUser(context);
     const body = await readJsonObject(context);
     const startsAt = legacyRequestStart(legacyOwnRescheduleSchema, body, context.get("env").AGENCY_TZ);

@@ -1,5 +1,5 @@
 import { type Appointment, appointments } from "@db/schema";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
@@ -13,6 +13,28 @@ export async function listAppointments(db: Database, userId: string): Promise<Ap
     .from(appointments)
     .where(eq(appointments.userId, userId))
     .orderBy(desc(appointments.createdAt), desc(appointments.startsAt));
+}
+
+/** The user's own active (not cancelled) appointment with a consultant at a start, if any. */
+export async function ownActiveAppointmentAt(
+  db: Database,
+  userId: string,
+  slot: { consultantId: unknown; startsAt: Date },
+): Promise<Appointment | undefined> {
+  if (!isUuid(slot.consultantId)) return undefined;
+  const [appointment] = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.userId, userId),
+        eq(appointments.consultantId, slot.consultantId),
+        eq(appointments.startsAt, slot.startsAt),
+        isNull(appointments.cancelledAt),
+      ),
+    )
+    .limit(1);
+  return appointment;
 }
 
 /** The user's own appointment; someone else's is reported as missing, so ids reveal nothing. */
