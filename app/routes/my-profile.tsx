@@ -3,7 +3,8 @@ import { Avatar } from "~/components/account/account-menu";
 import { BillingDetailsForm, BillingDetailsView } from "~/components/account/billing-details";
 import { KycStatusPanel } from "~/components/account/kyc-status-panel";
 import { PictureChooser } from "~/components/account/picture-chooser";
-import { FormAlert, PrimaryButton, SelectField, TextField } from "~/components/forms/form-controls";
+import { FormAlert, SelectField, TextField } from "~/components/forms/form-controls";
+import { SaveOrCancel } from "~/components/forms/save-or-cancel";
 import { genders } from "~/content/lists";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { profileUpdateSchema } from "~/features/accounts/schemas";
@@ -276,15 +277,7 @@ function ProfileForm({
         defaultValue={values?.dateOfBirth ?? profile.dateOfBirth}
         error={errors.dateOfBirth}
       />
-      <div className="flex flex-wrap gap-3 pt-2">
-        <PrimaryButton disabled={busy}>{busy ? "Saving..." : "Save information"}</PrimaryButton>
-        <Link
-          to="/my-profile"
-          className="inline-flex items-center rounded-full border border-gray-300 px-6 py-3 font-semibold text-ink hover:border-brand-700"
-        >
-          Cancel
-        </Link>
-      </div>
+      <SaveOrCancel busy={busy} label="Save information" cancelTo="/my-profile" />
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ChoiceField } from "~/components/forms/choice-field";
-import { FormAlert, PrimaryButton, TextAreaField, TextField } from "~/components/forms/form-controls";
+import { FormAlert, TextAreaField, TextField } from "~/components/forms/form-controls";
+import { SaveOrCancel } from "~/components/forms/save-or-cancel";
 import type { FieldConstraints } from "~/lib/form-constraints";
 
 export interface BillingDetailsShown {
@@ -119,15 +120,7 @@ export function BillingDetailsForm({
         defaultValue={values?.taxId ?? billing.taxId}
         error={errors.taxId}
       />
-      <div className="flex flex-wrap gap-3 pt-2">
-        <PrimaryButton disabled={busy}>{busy ? "Saving..." : "Save billing details"}</PrimaryButton>
-        <Link
-          to="/my-profile"
-          className="inline-flex items-center rounded-full border border-gray-300 px-6 py-3 font-semibold text-ink hover:border-brand-700"
-        >
-          Cancel
-        </Link>
-      </div>
+      <SaveOrCancel busy={busy} label="Save billing details" cancelTo="/my-profile" />
     </Form>
   );
 }
