@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { receipts } from "@db/receipt-schema";
 import { type Appointment, outbox, type Payment, payments } from "@db/schema";
 import { and, eq, inArray } from "drizzle-orm";
-import { type BookingContext, bookAppointment } from "~/features/booking/booking.server";
+import { bookAppointment } from "~/features/booking/booking.server";
 import { fulfilPayment } from "~/features/payments/payments.server";
 import { saveBillingDetails } from "~/features/receipts/billing.server";
 import type { DocumentContents } from "~/features/receipts/document-contents";
@@ -12,7 +12,7 @@ import { type Database, openDatabase } from "~/infra/db.server";
 import { createConsultant, createUsersWithSessions } from "../../tests/setup/factories";
 import { noPaymentProviders, testReceiptSettings } from "../../tests/setup/receipts";
 import { createServerDatabase, whyNoPostgres } from "../../tests/setup/test-database";
-import { testWaitlist } from "../../tests/setup/waitlist";
+import { benchBookingContext } from "../lib/booking-context";
 import { integer, kb, met, percentile, table } from "../lib/format";
 import type { BenchSection } from "../lib/section";
 
@@ -87,16 +87,6 @@ async function pdfRenders(): Promise<PdfFigures> {
   };
 }
 
-function bookingContext(): BookingContext {
-  return {
-    zone: ZONE,
-    agencyEmail: "agency@example.com",
-    perUserPerMinute: 1_000,
-    payments: noPaymentProviders(),
-    waitlist: testWaitlist(ZONE),
-  };
-}
-
 /**
  * FULFILMENTS customers, each with filled-in billing details, a booked appointment and a Stripe
  * checkout in the sandbox not yet paid (the row startStripeCheckout writes).
@@ -126,7 +116,7 @@ async function openCheckouts(db: Database): Promise<Array<{ appointment: Appoint
         docId: consultants[Math.floor(index / starts.length)]!.id,
         startsAt: starts[index % starts.length]!,
       },
-      bookingContext(),
+      benchBookingContext(ZONE),
     );
     const [payment] = await db
       .insert(payments)

@@ -1,15 +1,14 @@
 import { outbox } from "@db/schema";
 import { waitlistOffers } from "@db/waitlist-schema";
 import { and, eq } from "drizzle-orm";
-import { type BookingContext, bookAppointment } from "~/features/booking/booking.server";
+import { bookAppointment } from "~/features/booking/booking.server";
 import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { bookingGrid } from "~/features/slot-grid/slots";
 import { joinWaitlist } from "~/features/waitlist/waitlist.server";
 import { type Database, openDatabase } from "~/infra/db.server";
 import { createConsultant, createUsersWithSessions, type DirectUser } from "../../tests/setup/factories";
-import { noPaymentProviders } from "../../tests/setup/receipts";
 import { createServerDatabase } from "../../tests/setup/test-database";
-import { testWaitlist } from "../../tests/setup/waitlist";
+import { benchBookingContext } from "../lib/booking-context";
 import { integer, met, percentile, table } from "../lib/format";
 import type { BenchSection } from "../lib/section";
 
@@ -17,16 +16,6 @@ const ZONE = "America/New_York";
 const ROUNDS = 60;
 const WAITING = 200;
 const CANCELLATIONS = 20;
-
-function bookingContext(): BookingContext {
-  return {
-    zone: ZONE,
-    agencyEmail: "agency@example.com",
-    perUserPerMinute: 1_000,
-    payments: noPaymentProviders(),
-    waitlist: testWaitlist(ZONE),
-  };
-}
 
 /** The grid's starts of the window's third day (22 half hours), and that day. */
 function dayAhead(): { day: string; starts: Date[] } {
@@ -55,7 +44,7 @@ async function cancellationToOffer(db: Database): Promise<number[]> {
       db,
       bookers[round]!.id,
       { docId: consultant.id, startsAt: starts[round % starts.length]! },
-      bookingContext(),
+      benchBookingContext(ZONE),
     );
     await joinWaitlist(
       db,
@@ -64,7 +53,7 @@ async function cancellationToOffer(db: Database): Promise<number[]> {
       { zone: ZONE, now: new Date() },
     );
     const started = performance.now();
-    await cancelAppointment(db, bookers[round]!.id, { appointmentId: booked.id }, bookingContext());
+    await cancelAppointment(db, bookers[round]!.id, { appointmentId: booked.id }, benchBookingContext(ZONE));
     while ((await offerMailsTo(db, waiters[round]!.email)) === 0) {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
@@ -84,13 +73,18 @@ async function rush(db: Database) {
   const bookers = await createUsersWithSessions(db, CANCELLATIONS, "bench-waitlist-rush-booker");
   const booked = await Promise.all(
     bookers.map((booker, index) =>
-      bookAppointment(db, booker.id, { docId: consultant.id, startsAt: starts[index]! }, bookingContext()),
+      bookAppointment(
+        db,
+        booker.id,
+        { docId: consultant.id, startsAt: starts[index]! },
+        benchBookingContext(ZONE),
+      ),
     ),
   );
   const started = performance.now();
   await Promise.all(
     booked.map((appointment, index) =>
-      cancelAppointment(db, bookers[index]!.id, { appointmentId: appointment.id }, bookingContext()),
+      cancelAppointment(db, bookers[index]!.id, { appointmentId: appointment.id }, benchBookingContext(ZONE)),
     ),
   );
   const elapsed = performance.now() - started;
