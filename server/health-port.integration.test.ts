@@ -1,7 +1,7 @@
 /**
  * HEALTH_PORT: the compiled server (build/server/main.js, as `npm run build` writes it) answers
- * /healthz and /readyz on a listener of its own as well, so an orchestrator's probe does not queue
- * behind a crowd's connections on the main port; nothing else is served there. On PostgreSQL when
+ * /healthz, /readyz and /metrics on a listener of its own as well, so an orchestrator's probe does
+ * not queue behind a crowd's connections on the main port; nothing else is served there. On PostgreSQL when
  * DATABASE_URL is set, else on the embedded database.
  */
 import { describe, expect, it } from "vitest";
@@ -20,7 +20,7 @@ async function get(port: number, pathname: string) {
 }
 
 describe("a health port", () => {
-  it("answers /healthz and /readyz, refuses every other path with a 404 and a sentence, and closes on SIGTERM", async () => {
+  it("answers /healthz, /readyz and /metrics, refuses every other path with a 404 and a sentence, and closes on SIGTERM", async () => {
     const healthPort = await freePort();
     const server = await startCompiledServer(buildDirectory, {
       ...databaseSettings(),
@@ -37,8 +37,16 @@ describe("a health port", () => {
     // A page (the stand-in app's pages answer any other path) is not served on the health port.
     expect(await get(healthPort, "/slow/1")).toEqual({
       status: 404,
-      body: { success: false, message: "This port answers health checks only: /healthz and /readyz." },
+      body: {
+        success: false,
+        message: "This port answers health checks and metrics only: /healthz, /readyz and /metrics.",
+      },
     });
+    // Metrics, without METRICS_TOKEN: the health port is the operator's. The main port has none.
+    const metrics = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^db_up 1$/m);
+    expect((await fetch(`http://127.0.0.1:${server.port}/metrics`)).status).toBe(404);
     expect(server.lines.some((line) => line.includes("SHUTDOWN-TEST page started"))).toBe(false);
     // The main port answers health checks as before.
     expect(await get(server.port, "/healthz")).toEqual({

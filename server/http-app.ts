@@ -41,6 +41,7 @@ import { userWaitlistApi } from "./api/waitlist-api";
 import { DEFAULT_BODY_LIMIT_BYTES, limitBody, UPLOAD_BODY_LIMIT_BYTES } from "./body-limit";
 import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
+import { countRequests, metricsEndpoint } from "./metrics";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -102,10 +103,14 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   app.get("/healthz", (context) => context.json({ success: true, status: "ok" }));
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(accessLog(logger));
+  // Every request from here on is counted under its route pattern (GET /metrics).
+  app.use(countRequests());
   app.use(securityHeaders(policyOptionsFor(env)));
   // Before the cap below: an orchestrator must get its answer however busy we are.
   app.get("/readyz", readiness(database, logger));
   app.use(compressResponses());
+  // Before the cap, like /readyz: a scrape is answered however busy we are (server/metrics.ts).
+  app.get("/metrics", metricsEndpoint(env, database));
   // Before everything that may refuse a request, so a listed origin can read every answer;
   // inside compression, so a failure is rewritten for the old clients before it is compressed.
   app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));

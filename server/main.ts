@@ -11,6 +11,7 @@ import { createLogger } from "~/infra/logger.server";
 import { answerOversizedBeforeContinue } from "./body-limit";
 import { type AnyRequest, type AnyResponse, acceptCleartextHttp2 } from "./cleartext-http2";
 import { isShutDownMessage, planProcesses, READY_FOR_SHUTDOWN, runPrimary } from "./cluster";
+import { markFromHealthPort } from "./health-port";
 import { stampReceived } from "./received-at";
 
 type Listener = (request: AnyRequest, response: AnyResponse) => unknown;
@@ -73,13 +74,17 @@ server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 answerOversizedBeforeContinue(server);
 const http2 = acceptCleartextHttp2(server, handle);
-/** Health checks only, on HEALTH_PORT when it is set (its comment in app/infra/env.server.ts says why). */
+/**
+ * Health checks and metrics only, on HEALTH_PORT when it is set (its comment in
+ * app/infra/env.server.ts says why). Metrics need no METRICS_TOKEN here: the port is the operator's.
+ */
 const healthServer = env.HEALTH_PORT === undefined ? undefined : createServer(answerHealthCheck);
-const HEALTH_PATHS = new Set(["/healthz", "/readyz"]);
+const HEALTH_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 function answerHealthCheck(request: IncomingMessage, response: ServerResponse) {
   const path = (request.url ?? "").split("?", 1)[0] ?? "";
   if (HEALTH_PATHS.has(path)) {
+    markFromHealthPort(request);
     handle(request, response);
     return;
   }
@@ -87,7 +92,7 @@ function answerHealthCheck(request: IncomingMessage, response: ServerResponse) {
   response.end(
     JSON.stringify({
       success: false,
-      message: "This port answers health checks only: /healthz and /readyz.",
+      message: "This port answers health checks and metrics only: /healthz, /readyz and /metrics.",
     }),
   );
 }

@@ -60,6 +60,19 @@ const environmentSchema = z.object({
    * probe's connection waits at its end; on a port of its own it waits behind other probes only.
    */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * GET /metrics on the main port asks for `Authorization: Bearer <this>`; unset (or empty), the
+   * main port does not serve metrics. HEALTH_PORT serves them without it.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === "" || value.length >= 16,
+      "must be at least 16 characters (or empty for none)",
+    )
+    .transform((value) => value || undefined)
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.url().optional(),
