@@ -3,7 +3,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "./db.server";
 
 /** How long an answer is kept for retries (as Stripe's API keeps its keys). */
-export const IDEMPOTENCY_KEEP_HOURS = 24;
+const IDEMPOTENCY_KEEP_HOURS = 24;
 /** How long the first request holds its key; longer than any of these requests takes. */
 const HOLD_SECONDS = 30;
 

@@ -10,7 +10,6 @@ import {
   postJson,
 } from "../../tests/setup/factories";
 import { frozenSuite } from "../../tests/setup/frozen-suite";
-import { FULL_DAY_SLOT_TIMES } from "../../tests/setup/slot-grid";
 
 /** Now is Monday 3 May 2027, 12:10 PM in New York (tests/setup/frozen-suite.ts). */
 const suite = frozenSuite();
