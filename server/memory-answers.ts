@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { contentSecurityPolicy, type PolicyOptions } from "~/infra/content-security-policy.server";
 import type { Logger } from "~/infra/logger.server";
+import { recordRequest } from "~/infra/metrics.server";
 import { answerKeyOf, type KeptCatalogue } from "~/kept/catalogue.server";
 import { encodedAnswer } from "~/kept/encoded-body.server";
 import {
@@ -94,11 +95,22 @@ export function createMemoryAnswerer(sources: MemoryAnswerSources): MemoryAnswer
     flat.push("X-Request-Id", requestId);
     response.writeHead(answer.status, flat);
     response.end(answer.bytes);
+    const path = url.split("?", 1)[0] ?? url;
+    const receivedAt = receivedAtOf(request) ?? performance.now();
+    // Counted in /metrics beside the app's answers; kept answers are one label per kind, not per path.
+    response.once("finish", () =>
+      recordRequest({
+        method: "GET",
+        route: path.startsWith("/api/") ? "(kept API answer)" : "(kept page)",
+        status: answer.status,
+        seconds: (performance.now() - receivedAt) / 1000,
+      }),
+    );
     logWhenSent(
       sources.logger,
-      { requestId, method: "GET", path: url.split("?", 1)[0] ?? url, status: answer.status },
+      { requestId, method: "GET", path, status: answer.status },
       response,
-      receivedAtOf(request) ?? performance.now(),
+      receivedAt,
     );
     return true;
   };
