@@ -18,9 +18,9 @@ import { startWaitlistWorker } from "~/features/waitlist/waitlist-worker.server"
 import { clockFrom } from "~/infra/clock.server";
 import { type DatabaseHandle, openDatabase } from "~/infra/db.server";
 import { type Environment, loadEnvironment } from "~/infra/env.server";
+import { pruneIdempotencyKeys } from "~/infra/idempotency.server";
 import { createLogger, type Logger } from "~/infra/logger.server";
 import { createSmtpTransport } from "~/infra/mailer.server";
-import { pruneIdempotencyKeys } from "~/infra/idempotency.server";
 import { createPaymentGateways, type PaymentGateways } from "~/infra/payment-gateways.server";
 import { startPeriodicTask } from "~/infra/periodic-task.server";
 import { pruneRateLimits } from "~/infra/rate-limit.server";
@@ -146,7 +146,7 @@ async function startRuntime(): Promise<Runtime> {
     db: database.db,
     logger,
     from: env.mailFrom,
-    transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : undefined,
+    transport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.OUTBOX_CONCURRENCY) : undefined,
     intervalMs: env.OUTBOX_POLL_MS,
   });
   const reminderWorker = startReminderWorker({

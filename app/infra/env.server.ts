@@ -140,6 +140,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().optional(),
   /** How often each process looks for e-mails to send. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How many e-mails each process sends at once, each on a pooled SMTP connection of its own. */
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** How often each process looks for appointments due a reminder (24 h and 1 h before). */
   REMINDER_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** How long a freed slot is held for the first customer on its waitlist (never past its start). */

@@ -15,15 +15,20 @@ export interface OutboxWorkerOptions {
   intervalMs?: number;
 }
 
-/** Polls the outbox until stopped. Safe to run in every server process. */
+/**
+ * Polls the outbox until stopped. Safe to run in every server process. Each poll sends as many
+ * messages at once as the transport carries and keeps going while it finds full batches.
+ */
 export function startOutboxWorker(options: OutboxWorkerOptions): PeriodicTask {
   const { db, logger, from, transport } = options;
   let noticedUntil = new Date(0);
-  return startPeriodicTask(
+  // Stopping ends a poll that is draining a backlog after its current batch, not after the backlog.
+  const stopping = new AbortController();
+  const task = startPeriodicTask(
     "outbox worker",
     async () => {
       if (transport) {
-        const report = await deliverDueEmails(db, transport, { from });
+        const report = await deliverDueEmails(db, transport, { from, signal: stopping.signal });
         if (report.sent || report.failed) logger.info({ msg: "outbox delivery", ...report });
       } else {
         const waiting = await db
@@ -48,4 +53,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): PeriodicTask {
     },
     { intervalMs: options.intervalMs ?? 5000, logger },
   );
+  return {
+    stop: async () => {
+      stopping.abort();
+      await task.stop();
+      // The pooled SMTP connections would otherwise keep the process up until they idle out.
+      await transport?.close?.();
+    },
+  };
 }
