@@ -5,17 +5,13 @@ import { businessTypes, industries, inquiryServices, timeZones } from "~/content
 import { type PlanSlug, planSlugs } from "~/content/plans";
 import { parseInput } from "~/lib/errors";
 import { inputTypes } from "~/lib/form-constraints";
+import { multiLineText, singleLineText } from "~/lib/plain-text";
 import {
   DEFAULT_PHONE_COUNTRY,
   INQUIRY_LIMITS,
   inquiryMessages as messages,
   PREFERRED_CALL_MAX_DAYS,
 } from "./inquiry-fields";
-
-/** One line of text: no control characters (NUL above all, which PostgreSQL cannot store). */
-const singleLine = /^\P{Cc}*$/u;
-/** Several lines: tabs and line breaks allowed, other control characters not. */
-const multiLine = /^(?:\P{Cc}|[\t\n\r])*$/u;
 
 const knownCountries = new Set<string>(getCountries());
 
@@ -36,11 +32,11 @@ function requiredText(label: string, required: string, limit: number, tooLong: s
       .trim()
       .min(1, required)
       .max(limit, tooLong)
-      .regex(singleLine, `Please enter the ${label} without control characters.`),
+      .regex(singleLineText, `Please enter the ${label} without control characters.`),
   );
 }
 
-function optionalText(label: string, limit: number, pattern = singleLine) {
+function optionalText(label: string, limit: number, pattern = singleLineText) {
   return z.preprocess(
     blankWhenAbsent,
     z
@@ -229,7 +225,7 @@ export function inquirySchema({ now = new Date(), phoneCountryChosen = true }: I
       industry: choice(industries, messages.industryRequired, "industry"),
       otherIndustry: optionalText("industry", INQUIRY_LIMITS.other),
       timezone: choice(timeZones, messages.timezoneRequired, "time zone"),
-      message: optionalText("message", INQUIRY_LIMITS.message, multiLine),
+      message: optionalText("message", INQUIRY_LIMITS.message, multiLineText),
       preferredCallTime: preferredCallTime(now).register(inputTypes, { type: "datetime-local" }),
     })
     .superRefine((inquiry, context) => {
@@ -240,7 +236,7 @@ export function inquirySchema({ now = new Date(), phoneCountryChosen = true }: I
         typeof phone === "string" &&
         phone !== "" &&
         phone.length <= INQUIRY_LIMITS.phone &&
-        singleLine.test(phone) &&
+        singleLineText.test(phone) &&
         knownCountries.has(inquiry.phoneCountry) &&
         !normalizePhone(phone, inquiry.phoneCountry, phoneCountryChosen)
       ) {

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { inputTypes } from "~/lib/form-constraints";
-
-const noControlCharacters = /^[^\p{Cc}]*$/u;
-/** Line breaks and tabs are fine in longer text; other control characters (NUL above all) are not. */
-const noControlCharactersExceptLines = /^(?:[^\p{Cc}]|[\r\n\t])*$/u;
+import { multiLineText, singleLineText } from "~/lib/plain-text";
 
 const optionalText = z
   .string()
@@ -18,13 +15,13 @@ export const projectFieldsSchema = z.object({
     .trim()
     .min(1, "Please enter the project's name.")
     .max(120, "Please keep the name under 120 characters.")
-    .regex(noControlCharacters, "Please enter the name without special characters."),
+    .regex(singleLineText, "Please enter the name without special characters."),
   summary: z
     .string({ error: "Please describe the project in a sentence or two." })
     .trim()
     .min(1, "Please describe the project in a sentence or two.")
     .max(1000, "Please keep the summary under 1000 characters.")
-    .regex(noControlCharactersExceptLines, "Please enter the summary without special characters."),
+    .regex(multiLineText, "Please enter the summary without special characters."),
   status: z.enum(["active", "inactive"], { error: "Please choose Active or Inactive." }),
   type: z
     .string({ error: "Please choose the project's type." })
@@ -60,7 +57,7 @@ export const projectTypeSchema = z.object({
     .trim()
     .min(1, "Please enter the type's name, e.g. Real Estate.")
     .max(60, "Please keep the name under 60 characters.")
-    .regex(noControlCharacters, "Please enter the name without special characters."),
+    .regex(singleLineText, "Please enter the name without special characters."),
   sortOrder: z.coerce
     .number({ error: "Please give the position as a whole number." })
     .int("Please give the position as a whole number.")
