@@ -9,6 +9,7 @@ export default defineConfig({
     "./db/waitlist-schema.ts",
     "./db/receipt-schema.ts",
     "./db/idempotency-schema.ts",
+    "./db/picture-schema.ts",
   ],
   out: "./db/migrations",
 });

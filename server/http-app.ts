@@ -6,12 +6,12 @@ import { requestId } from "hono/request-id";
 import { findSessionUser } from "~/features/accounts/sessions.server";
 import type { VoiceSupport } from "~/features/bot/bot-provider";
 import { createBotProvider } from "~/features/bot/provider.server";
-import { UPLOADS_URL_PREFIX } from "~/features/pictures/pictures.server";
+import { UPLOADS_URL_PREFIX } from "~/features/pictures/picture-store.server";
 import { VOICE_NOT_OPENED } from "~/features/voice/voice-support.server";
 import { clockFrom } from "~/infra/clock.server";
 import { policyOptionsFor } from "~/infra/content-security-policy.server";
 import { createAppCookies, readSessionToken } from "~/infra/cookies.server";
-import { type DatabaseHandle, isDatabaseUnavailable } from "~/infra/db.server";
+import { type Database, type DatabaseHandle, isDatabaseUnavailable } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
 import type { PaymentGateways } from "~/infra/payment-gateways.server";
@@ -43,6 +43,7 @@ import { compressResponses } from "./compression";
 import { apiCors, listedOriginOf, withoutCookies } from "./cors";
 import { countRequests, metricsEndpoint } from "./metrics";
 import { securityHeaders } from "./security-headers";
+import { uploadedPictures } from "./uploaded-pictures";
 
 export type PageHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -115,7 +116,7 @@ export function createHttpApp(dependencies: HttpAppDependencies): Hono<AppEnv> {
   // inside compression, so a failure is rewritten for the old clients before it is compressed.
   app.use("/api/*", apiCors({ origins: env.CORS_ORIGINS, legacyErrors: env.CORS_LEGACY_ERRORS }));
   app.use(refuseMalformedAddresses());
-  serveFiles(app, env, dependencies.clientDirectory);
+  serveFiles(app, database.db, dependencies.clientDirectory);
   // After the files: a page's scripts, styles and pictures are cheap and must not be refused
   // while its visitor's page was admitted; the cap counts the work that renders and queries.
   app.use(capRequestsInFlight(env.MAX_REQUESTS_IN_FLIGHT));
@@ -178,7 +179,7 @@ function refuseMalformedAddresses(): MiddlewareHandler<AppEnv> {
 }
 
 /** The built browser files (production only) and the uploaded pictures. */
-function serveFiles(app: Hono<AppEnv>, env: Environment, clientDirectory: string | undefined): void {
+function serveFiles(app: Hono<AppEnv>, db: Database, clientDirectory: string | undefined): void {
   if (clientDirectory) {
     // File names under /assets carry a content hash, so they never change.
     // The build writes brotli and gzip copies of its text files (scripts/precompress-client.mjs).
@@ -194,18 +195,7 @@ function serveFiles(app: Hono<AppEnv>, env: Environment, clientDirectory: string
         : next(),
     );
   }
-  // Uploaded pictures get a new generated name whenever they change.
-  app.use(
-    `${UPLOADS_URL_PREFIX}*`,
-    cachedFor(
-      ONE_YEAR_SECONDS,
-      true,
-      serveStatic({
-        root: env.uploadDirectory,
-        rewriteRequestPath: (path) => path.slice(UPLOADS_URL_PREFIX.length - 1),
-      }),
-    ),
-  );
+  app.get(`${UPLOADS_URL_PREFIX}:name`, uploadedPictures(db));
 }
 
 /** What every handler reads from the context: the process's parts and the signed-in user. */

@@ -5,7 +5,7 @@
  * and a page that cannot reach the database answers 503 with a sentence.
  */
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -28,7 +28,6 @@ let dataDirectory: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   dataDirectory = mkdtempSync(path.join(tmpdir(), "va-hub-operations-"));
-  mkdirSync(path.join(dataDirectory, "uploads"));
 });
 afterAll(async () => {
   await database.close();

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { seedDatabase } from "@db/seed";
 import { ensureAdminAccount } from "~/features/accounts/accounts.server";
@@ -10,6 +9,7 @@ import { calendarContextFrom } from "~/features/calendars/calendar-context.serve
 import { startCalendarWorkers } from "~/features/calendars/calendar-workers.server";
 import { listConsultants } from "~/features/consultants/consultants.server";
 import { startOutboxWorker } from "~/features/email/outbox-worker.server";
+import { importPictureFolder } from "~/features/pictures/picture-store.server";
 import { issueMissingDocuments } from "~/features/receipts/receipts.server";
 import { demoCustomerAccount, demoCustomerDataset } from "~/features/reviews/demo-customer.server";
 import { type OpenedVoice, openVoice } from "~/features/voice/voice-support.server";
@@ -67,7 +67,6 @@ async function startRuntime(): Promise<Runtime> {
   const env = loadEnvironment();
   const logger = createLogger(env.LOG_LEVEL);
   const { secrets, generated } = resolveSecrets(env);
-  mkdirSync(env.uploadDirectory, { recursive: true });
   if (generated.length > 0) {
     logger.info({ msg: "generated secrets in the data folder", names: generated });
   }
@@ -127,6 +126,14 @@ async function startRuntime(): Promise<Runtime> {
     gateway?.mode === "sandbox" ? [name] : [],
   );
   if (env.isProduction && sandboxed.length > 0) announcePaymentSandbox(logger, sandboxed);
+  const picturesCopied = await importPictureFolder(database.db, env.uploadDirectory);
+  if (picturesCopied > 0) {
+    logger.info({
+      msg: "copied uploaded pictures from UPLOAD_DIR into the database; the folder is no longer read after this",
+      count: picturesCopied,
+      folder: env.uploadDirectory,
+    });
+  }
   const backfilled = await issueMissingDocuments(database.db, payments.receipts);
   if (backfilled > 0) {
     logger.info({

@@ -150,6 +150,7 @@ const environmentSchema = z.object({
   WAITLIST_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
   /** Each new appointment's online meeting room; `{room}` becomes a fresh random id (checked at start). */
   MEETING_URL_TEMPLATE: z.string().trim().default(DEFAULT_MEETING_URL_TEMPLATE),
+  /** Where versions before pictures moved into the database kept them; copied in at start. */
   UPLOAD_DIR: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
@@ -286,6 +287,7 @@ export type Environment = z.infer<typeof environmentSchema> & {
   /** Absolute URL of the site without a trailing slash, for canonical links and feeds. */
   publicUrl: string;
   dataDirectory: string;
+  /** UPLOAD_DIR: the folder of pictures from before they moved into the database. */
   uploadDirectory: string;
   mailFrom: string;
   isProduction: boolean;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { kycSubmissions, sessions, users } from "@db/schema";
 import { eq } from "drizzle-orm";
@@ -11,7 +11,6 @@ import { appSuite } from "../../tests/setup/app-suite";
 import {
   countRows,
   expectFailure,
-  filesIn,
   GOOD_PASSWORD,
   getWith,
   isSentence,
@@ -24,6 +23,7 @@ import {
   signUp,
   uniqueEmail,
 } from "../../tests/setup/factories";
+import { storedPictureBytes, storedPicturePaths } from "../../tests/setup/pictures";
 
 const suite = appSuite();
 
@@ -428,22 +428,22 @@ describe("POST /api/user/update-profile", () => {
     );
     expect(response.status).toBe(200);
     const { image } = await profileOf(token);
-    return { image, storedFile: path.join(suite.env.uploadDirectory, path.basename(image)) };
+    return { image, storedPath: new URL(image).pathname };
   }
 
   it("stores a PNG picture as a 256×256 WebP served back with a long cache lifetime", async () => {
     const account = await signUp(suite.app);
-    const before = await filesIn(suite.env.uploadDirectory);
+    const before = await storedPicturePaths(suite.db);
     const { image } = await uploadPicture(account.token, {
       bytes: await pngBytes(300, 120),
       name: "me.png",
       type: "image/png",
     });
     expect(image).toMatch(/^http:\/\/localhost:3000\/uploads\/[\w-]+\.webp$/);
-    const added = (await filesIn(suite.env.uploadDirectory)).filter((name) => !before.includes(name));
-    expect(added).toEqual([path.basename(image)]);
+    const added = (await storedPicturePaths(suite.db)).filter((name) => !before.includes(name));
+    expect(added).toEqual([new URL(image).pathname]);
 
-    const stored = await sharp(await readFile(path.join(suite.env.uploadDirectory, added[0]!))).metadata();
+    const stored = await sharp(await storedPictureBytes(suite.db, added[0]!)).metadata();
     expect(stored).toMatchObject({ format: "webp", width: 256, height: 256 });
 
     const served = await suite.app.request(new URL(image).pathname);
@@ -463,12 +463,12 @@ describe("POST /api/user/update-profile", () => {
     // The picture really carries EXIF before upload, so the check below means something.
     expect((await sharp(jpeg).metadata()).exif?.toString("latin1")).toContain("Secret Lane");
 
-    const { storedFile } = await uploadPicture(account.token, {
+    const { storedPath } = await uploadPicture(account.token, {
       bytes: jpeg,
       name: "holiday.jpg",
       type: "image/jpeg",
     });
-    const bytes = await readFile(storedFile);
+    const bytes = (await storedPictureBytes(suite.db, storedPath))!;
     const stored = await sharp(bytes).metadata();
     expect(stored.format).toBe("webp");
     expect(stored.exif).toBeUndefined();
@@ -496,10 +496,10 @@ describe("POST /api/user/update-profile", () => {
     const second = (await profileOf(account.token)).image;
     expect(second).toMatch(/^http:\/\/localhost:3000\/uploads\//);
     expect(second).not.toBe(first);
-    // The replaced file is deleted; the new one is there.
-    const files = await filesIn(suite.env.uploadDirectory);
-    expect(files).not.toContain(path.basename(first));
-    expect(files).toContain(path.basename(second));
+    // The replaced picture is deleted; the new one is there.
+    const stored = await storedPicturePaths(suite.db);
+    expect(stored).not.toContain(new URL(first).pathname);
+    expect(stored).toContain(new URL(second).pathname);
   });
 
   it("refuses a request without a token and changes nothing", async () => {
@@ -543,7 +543,7 @@ describe("POST /api/user/update-profile", () => {
     const account = await refusedAccount;
     const before = await profileOf(account.token);
     const rowBefore = await userRow(account.email);
-    const filesBefore = await filesIn(suite.env.uploadDirectory);
+    const picturesBefore = await storedPicturePaths(suite.db);
     const picture = { bytes: await pngBytes(), name: "ok.png", type: "image/png" };
     const response = await postForm(suite.app, "/api/user/update-profile", profileForm(fields, picture), {
       token: account.token,
@@ -551,7 +551,7 @@ describe("POST /api/user/update-profile", () => {
     await expectFailure(response, 400);
     expect(await profileOf(account.token)).toEqual(before);
     expect((await userRow(account.email))?.updatedAt).toEqual(rowBefore?.updatedAt);
-    expect(await filesIn(suite.env.uploadDirectory)).toEqual(filesBefore);
+    expect(await storedPicturePaths(suite.db)).toEqual(picturesBefore);
   });
 
   it("answers a body that is not a readable form with 400 and changes nothing", async () => {
@@ -577,7 +577,7 @@ describe("POST /api/user/update-profile", () => {
 
   /**
    * A new account sends `fields` with this picture to update-profile: `check` reads the answer, and
-   * then no file may have been stored nor the profile changed.
+   * then no picture may have been stored nor the profile changed.
    */
   async function expectPictureRefused(
     picture: { bytes: Uint8Array; name: string; type: string },
@@ -586,12 +586,12 @@ describe("POST /api/user/update-profile", () => {
   ): Promise<void> {
     const account = await signUp(suite.app);
     const before = await profileOf(account.token);
-    const filesBefore = await filesIn(suite.env.uploadDirectory);
+    const picturesBefore = await storedPicturePaths(suite.db);
     const response = await postForm(suite.app, "/api/user/update-profile", profileForm(fields, picture), {
       token: account.token,
     });
     await check(response);
-    expect(await filesIn(suite.env.uploadDirectory)).toEqual(filesBefore);
+    expect(await storedPicturePaths(suite.db)).toEqual(picturesBefore);
     expect(await profileOf(account.token)).toEqual(before);
   }
 
@@ -625,13 +625,13 @@ describe("POST /api/user/update-profile", () => {
     // 1,400 × 1,400 of noise: about 5.6 MB, far over the old 2 MB limit.
     const photo = await noisePng(1_400);
     expect(photo.byteLength).toBeGreaterThan(5 * 1024 * 1024);
-    const { storedFile } = await uploadPicture(account.token, {
+    const { storedPath } = await uploadPicture(account.token, {
       bytes: photo,
       name: "photo.png",
       type: "image/png",
     });
-    const stored = await stat(storedFile);
-    expect(stored.size).toBeLessThan(300 * 1024);
+    const stored = await storedPictureBytes(suite.db, storedPath);
+    expect(stored?.byteLength).toBeLessThan(300 * 1024);
   });
 
   it(`refuses a real picture over ${PICTURE_MAX_LABEL} with a sentence, storing nothing`, async () => {
@@ -651,6 +651,24 @@ describe("POST /api/user/update-profile", () => {
     await expectPictureRefused({ bytes: huge, name: "huge.png", type: "image/png" }, (response) =>
       expectFailure(response, 413),
     );
+  });
+  it("serves a stored picture with its ETag, and 304 when the browser has it", async () => {
+    const account = await signUp(suite.app);
+    const { storedPath } = await uploadPicture(account.token, {
+      bytes: await pngBytes(),
+      name: "me.png",
+      type: "image/png",
+    });
+    const served = await suite.app.request(storedPath);
+    expect(served.status).toBe(200);
+    const etag = served.headers.get("ETag");
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(await storedPictureBytes(suite.db, storedPath));
+
+    const again = await suite.app.request(storedPath, { headers: { "If-None-Match": `W/${etag}` } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(await again.text()).toBe("");
   });
 });
 
@@ -685,16 +703,16 @@ describe("one user's token reaches only that user's data", () => {
 });
 
 describe("uploaded files", () => {
-  it("serves nothing outside the upload folder", async () => {
+  it("serves no file from disk, in the old upload folder or outside it", async () => {
     const secret = "top secret file content";
     await writeFile(path.join(suite.env.dataDirectory, "private.txt"), secret);
-    // The same probe finds a file that is inside the folder, so the refusals below mean something.
     await mkdir(suite.env.uploadDirectory, { recursive: true });
-    await writeFile(path.join(suite.env.uploadDirectory, "inside.txt"), secret);
-    expect(await (await suite.app.request("/uploads/inside.txt")).text()).toBe(secret);
-    await rm(path.join(suite.env.uploadDirectory, "inside.txt"));
-
+    await writeFile(path.join(suite.env.uploadDirectory, "inside.webp"), secret);
+    // A file in the old folder is only read at start, to copy it in (see picture-store.server.ts).
+    expect((await suite.app.request("/uploads/inside.webp")).status).toBe(404);
+    expect((await suite.app.request("/uploads/unknown-picture.webp")).status).toBe(404);
     for (const probe of [
+      "/uploads/inside.webp",
       "/uploads/../private.txt",
       "/uploads/..%2Fprivate.txt",
       "/uploads/%2e%2e/private.txt",
@@ -704,6 +722,7 @@ describe("uploaded files", () => {
       const response = await suite.app.request(probe);
       expect(await response.text(), probe).not.toContain(secret);
     }
+    await rm(path.join(suite.env.uploadDirectory, "inside.webp"));
   });
 });
 

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
 import { type Consultant, consultants, type UserRole, users } from "@db/schema";
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -111,16 +110,6 @@ export async function signUp(
 export async function countRows(db: Database, table: PgTable): Promise<number> {
   const [row] = await db.select({ value: count() }).from(table);
   return row?.value ?? 0;
-}
-
-/** File names in a folder; an absent folder counts as empty. */
-export async function filesIn(directory: string): Promise<string[]> {
-  try {
-    return await readdir(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
 }
 
 /** A failure answer: the status, `success: false` and a sentence for a person. */

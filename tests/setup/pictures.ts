@@ -1,5 +1,9 @@
+import { storedPictures } from "@db/picture-schema";
+import { asc } from "drizzle-orm";
 import sharp from "sharp";
+import { findStoredPicture } from "~/features/pictures/picture-store.server";
 import type { PictureUpload } from "~/features/pictures/pictures.server";
+import type { Database } from "~/infra/db.server";
 
 /**
  * An upload as a route hands it to a feature, with limits generous enough never to get in a test's
@@ -8,10 +12,9 @@ import type { PictureUpload } from "~/features/pictures/pictures.server";
 export function pictureUpload(
   bytes: Uint8Array,
   uploaderId: string,
-  uploadDirectory: string,
   limits: Partial<Pick<PictureUpload, "perUserPerMinute" | "decodesAtOnce">> = {},
 ): PictureUpload {
-  return { bytes, uploaderId, uploadDirectory, perUserPerMinute: 1000, decodesAtOnce: 2, ...limits };
+  return { bytes, uploaderId, perUserPerMinute: 1000, decodesAtOnce: 2, ...limits };
 }
 
 /** A small PNG of one colour. */
@@ -33,4 +36,18 @@ export async function pixelBombPng(): Promise<Uint8Array> {
     .png({ compressionLevel: 9 })
     .toBuffer();
   return new Uint8Array(png);
+}
+
+/** The public paths of every stored picture, in name order: what a test compares before and after. */
+export async function storedPicturePaths(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ name: storedPictures.name })
+    .from(storedPictures)
+    .orderBy(asc(storedPictures.name));
+  return rows.map((row) => `/uploads/${row.name}`);
+}
+
+/** The bytes stored for a picture's public path, if it is stored. */
+export async function storedPictureBytes(db: Database, publicPath: string): Promise<Buffer | undefined> {
+  return (await findStoredPicture(db, publicPath.slice("/uploads/".length)))?.bytes;
 }

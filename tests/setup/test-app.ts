@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { VoiceSupport } from "~/features/bot/bot-provider";
@@ -47,8 +47,6 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
   const dataDirectory = mkdtempSync(path.join(tmpdir(), "va-hub-test-"));
   dataDirectories.push(dataDirectory);
   const env = testEnvironment({ DATA_DIR: dataDirectory, TRUST_PROXY: "true", ...options.settings });
-  // As at start-up (server/runtime.ts): the folder of uploaded pictures exists before it is served.
-  mkdirSync(env.uploadDirectory, { recursive: true });
   const secrets = options.secrets ?? testSecrets();
   const pageContexts: RequestContext[] = [];
   const app = createHttpApp({

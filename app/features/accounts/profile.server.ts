@@ -1,10 +1,7 @@
 import { type User, users } from "@db/schema";
 import { eq } from "drizzle-orm";
-import {
-  type PictureUpload,
-  removeUploadedPicture,
-  storeProfilePicture,
-} from "~/features/pictures/pictures.server";
+import { removeStoredPicture } from "~/features/pictures/picture-store.server";
+import { type PictureUpload, storeProfilePicture } from "~/features/pictures/pictures.server";
 import type { Database } from "~/infra/db.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { type ProfileUpdateInput, profileUpdateSchema } from "./schemas";
@@ -67,6 +64,6 @@ export async function updateProfile(
     .returning();
   if (!user) throw new FeatureError("not-found", "We could not find your account.");
   // The replaced picture is nobody's any more: remove it once the new one is saved.
-  if (picture && previous?.image) await removeUploadedPicture(previous.image, picture.uploadDirectory);
+  if (picture && previous?.image) await removeStoredPicture(db, previous.image);
   return profileOf(user);
 }

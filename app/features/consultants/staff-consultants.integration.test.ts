@@ -1,6 +1,3 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { auditLog, consultants } from "@db/schema";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -17,7 +14,12 @@ import {
   createUserWithSession,
 } from "../../../tests/setup/factories";
 import { inNewYork, ZONE } from "../../../tests/setup/frozen-suite";
-import { pictureUpload, smallPng } from "../../../tests/setup/pictures";
+import {
+  pictureUpload,
+  smallPng,
+  storedPictureBytes,
+  storedPicturePaths,
+} from "../../../tests/setup/pictures";
 import { noPaymentProviders } from "../../../tests/setup/receipts";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { testWaitlist } from "../../../tests/setup/waitlist";
@@ -35,17 +37,14 @@ import {
 const NOW = inNewYork("2027-05-03T09:00");
 
 let database: DatabaseHandle;
-let uploadDirectory: string;
 let staff: { id: string; email: string };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  uploadDirectory = mkdtempSync(path.join(tmpdir(), "consultant-pictures-"));
   staff = await createUserWithRole(database.db, "admin");
 });
 afterAll(async () => {
   await database?.close();
-  rmSync(uploadDirectory, { recursive: true, force: true });
 });
 
 const validFields = {
@@ -79,7 +78,7 @@ describe("creating a consultant", () => {
   it("stores every field, the fee in cents, a re-encoded picture and one audit entry", async () => {
     const created = await addConsultant(database.db, validFields, staff, {
       now: NOW,
-      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+      picture: pictureUpload(await smallPng(), staff.id),
     });
     expect(created).toMatchObject({
       name: "Rosa Delgado",
@@ -94,8 +93,9 @@ describe("creating a consultant", () => {
       version: 1,
     });
     expect(created.image).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
-    const stored = path.join(uploadDirectory, path.basename(created.image));
-    expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
+    const stored = await storedPictureBytes(database.db, created.image);
+    expect(stored).toBeDefined();
+    expect(await sharp(stored!).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
     const [entry] = await auditEntriesFor(created.id);
     expect(entry).toMatchObject({ action: "consultant.create", actorEmail: staff.email });
     expect(entry!.after).toMatchObject({ name: "Rosa Delgado", feeCents: 6550 });
@@ -104,12 +104,15 @@ describe("creating a consultant", () => {
   });
 
   it("refuses bad fields with a sentence per field, before storing a picture or a row", async () => {
-    const before = { rows: await countRows(database.db, consultants), files: readdirSync(uploadDirectory) };
+    const before = {
+      rows: await countRows(database.db, consultants),
+      files: await storedPicturePaths(database.db),
+    };
     const attempt = addConsultant(
       database.db,
       { ...validFields, name: " ", fee: "-5", speciality: "Astrology" },
       staff,
-      { now: NOW, picture: pictureUpload(await smallPng(), staff.id, uploadDirectory) },
+      { now: NOW, picture: pictureUpload(await smallPng(), staff.id) },
     );
     await expect(attempt).rejects.toMatchObject({
       kind: "invalid",
@@ -120,7 +123,7 @@ describe("creating a consultant", () => {
       },
     });
     expect(await countRows(database.db, consultants)).toBe(before.rows);
-    expect(readdirSync(uploadDirectory)).toEqual(before.files);
+    expect(await storedPicturePaths(database.db)).toEqual(before.files);
   });
 
   it("adds a consultant without a picture (shown as a monogram), and takes only pictures", async () => {
@@ -129,7 +132,7 @@ describe("creating a consultant", () => {
     await expect(
       addConsultant(database.db, validFields, staff, {
         now: NOW,
-        picture: pictureUpload(new TextEncoder().encode("<svg onload=alert(1)>"), staff.id, uploadDirectory),
+        picture: pictureUpload(new TextEncoder().encode("<svg onload=alert(1)>"), staff.id),
       }),
     ).rejects.toMatchObject({ kind: "invalid", message: "Please choose a JPEG, PNG or WebP picture." });
     await expect(
@@ -219,33 +222,33 @@ describe("editing a consultant", () => {
     const consultant = await createConsultant(database.db);
     const first = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
       now: NOW,
-      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+      picture: pictureUpload(await smallPng(), staff.id),
     });
     expect(first.image).toMatch(/^\/uploads\/.+\.webp$/);
-    expect(readdirSync(uploadDirectory)).toContain(path.basename(first.image));
+    expect(await storedPicturePaths(database.db)).toContain(first.image);
 
     const second = await updateConsultant(database.db, consultant.id, { version: 2 }, staff, {
       now: NOW,
-      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+      picture: pictureUpload(await smallPng(), staff.id),
     });
-    expect(readdirSync(uploadDirectory)).toContain(path.basename(second.image));
-    expect(readdirSync(uploadDirectory)).not.toContain(path.basename(first.image));
+    expect(await storedPicturePaths(database.db)).toContain(second.image);
+    expect(await storedPicturePaths(database.db)).not.toContain(first.image);
   });
 
   it("keeps the shown picture and stores nothing when the replacement is refused", async () => {
     const consultant = await createConsultant(database.db);
     const shown = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
       now: NOW,
-      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+      picture: pictureUpload(await smallPng(), staff.id),
     });
-    const filesBefore = readdirSync(uploadDirectory);
+    const filesBefore = await storedPicturePaths(database.db);
     await expect(
       updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
         now: NOW,
-        picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+        picture: pictureUpload(await smallPng(), staff.id),
       }),
     ).rejects.toMatchObject({ kind: "conflict" });
-    expect(readdirSync(uploadDirectory)).toEqual(filesBefore);
+    expect(await storedPicturePaths(database.db)).toEqual(filesBefore);
     expect((await getConsultantForStaff(database.db, consultant.id)).image).toBe(shown.image);
   });
 
@@ -257,7 +260,7 @@ describe("editing a consultant", () => {
       staff,
       {
         now: NOW,
-        picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+        picture: pictureUpload(await smallPng(), staff.id),
       },
     );
     const sharing = await createConsultant(database.db);
@@ -266,9 +269,9 @@ describe("editing a consultant", () => {
     });
     await updateConsultant(database.db, original.id, { version: 2 }, staff, {
       now: NOW,
-      picture: pictureUpload(await smallPng(), staff.id, uploadDirectory),
+      picture: pictureUpload(await smallPng(), staff.id),
     });
-    expect(readdirSync(uploadDirectory)).toContain(path.basename(original.image));
+    expect(await storedPicturePaths(database.db)).toContain(original.image);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {

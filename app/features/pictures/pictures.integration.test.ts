@@ -5,15 +5,12 @@
  * depending on timings.
  */
 
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/infra/db.server";
 import { action as myProfileAction } from "~/routes/my-profile";
 import { createUserWithSession, postForm, profileForm } from "../../../tests/setup/factories";
-import { pictureUpload, pixelBombPng, smallPng } from "../../../tests/setup/pictures";
+import { pictureUpload, pixelBombPng, smallPng, storedPicturePaths } from "../../../tests/setup/pictures";
 import { answerOf, pageContext } from "../../../tests/setup/route-calls";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
@@ -92,7 +89,6 @@ const TOO_SLOW = "This picture took too long to process. Please choose a smaller
 let database: DatabaseHandle;
 let testApp: ReturnType<typeof createTestApp>;
 let bomb: Uint8Array;
-const uploadDirectory = mkdtempSync(path.join(tmpdir(), "va-hub-picture-limits-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -145,14 +141,14 @@ describe("a pixel bomb", () => {
 
   it("is refused on My Profile from its header, with the sentence beside the picture, before any decode", async () => {
     const customer = await createUserWithSession(database.db);
-    const filesBefore = readdirSync(testApp.env.uploadDirectory);
+    const filesBefore = await storedPicturePaths(database.db);
     const decodesBefore = decodes.started;
     const answer = await postToMyProfile(customer.token, bomb);
     expect(answer.status).toBe(413);
     expect(answer.data.error).toBe(TOO_MANY_PIXELS);
     expect(answer.data.fieldErrors.image).toBe(TOO_MANY_PIXELS);
     expect(decodes.started).toBe(decodesBefore);
-    expect(readdirSync(testApp.env.uploadDirectory)).toEqual(filesBefore);
+    expect(await storedPicturePaths(database.db)).toEqual(filesBefore);
   });
 
   it("is refused by POST /api/user/update-profile with a 413 and the sentence, before any decode", async () => {
@@ -218,7 +214,7 @@ describe("decoding", () => {
     const startedBefore = decodes.started;
 
     const uploads = Array.from({ length: 5 }, () =>
-      storeProfilePicture(database.db, pictureUpload(bytes, uploader.id, uploadDirectory, { decodesAtOnce })),
+      storeProfilePicture(database.db, pictureUpload(bytes, uploader.id, { decodesAtOnce })),
     );
     await vi.waitFor(() => expect(decodes.started - startedBefore).toBe(decodesAtOnce));
     // The held decodes keep their slots: the other three are still waiting, not decoding.
@@ -235,7 +231,7 @@ describe("decoding", () => {
   it("stops a decode that outruns its time budget: 413 and a sentence, on the API and My Profile, nothing stored", async () => {
     const customer = await createUserWithSession(database.db);
     const picture = await smallPng();
-    const filesBefore = readdirSync(testApp.env.uploadDirectory);
+    const filesBefore = await storedPicturePaths(database.db);
     decodes.needsSeconds = 30;
 
     const response = await postToApi(customer.token, picture);
@@ -245,7 +241,7 @@ describe("decoding", () => {
     expect(onTheForm.status).toBe(413);
     expect(onTheForm.data.error).toBe(TOO_SLOW);
     expect(onTheForm.data.fieldErrors.image).toBe(TOO_SLOW);
-    expect(readdirSync(testApp.env.uploadDirectory)).toEqual(filesBefore);
+    expect(await storedPicturePaths(database.db)).toEqual(filesBefore);
 
     // The stopped decodes gave their slots back: the same picture, decoded in time, is taken.
     decodes.needsSeconds = undefined;

@@ -1,6 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { consultants, projects, users } from "@db/schema";
 import { eq } from "drizzle-orm";
 import type { Metadata } from "sharp";
@@ -10,10 +7,9 @@ import type { Environment } from "~/infra/env.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { type FailureKind, FeatureError } from "~/lib/errors";
 import { JPEG_MAX_PIXELS, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, PNG_WEBP_MAX_PIXELS } from "./picture-limits";
+import { removeStoredPicture, storedNameOf, storeWebpPicture } from "./picture-store.server";
 
 const PICTURE_SIZE_PX = 256;
-/** Where stored pictures are served from (see server/http-app.ts). */
-export const UPLOADS_URL_PREFIX = "/uploads/";
 
 /** The formats accepted, each with the most pixels it may have (see picture-limits.ts). */
 const maxPixelsByFormat = new Map([
@@ -37,16 +33,12 @@ export interface PictureUpload {
   bytes: Uint8Array;
   /** Who sent it: each user may send RATE_LIMIT_PICTURES_PER_MINUTE pictures a minute. */
   uploaderId: string;
-  uploadDirectory: string;
   perUserPerMinute: number;
   /** PICTURE_PROCESSING_CONCURRENCY: pictures this process decodes at once. */
   decodesAtOnce: number;
 }
 
-type PictureSettings = Pick<
-  Environment,
-  "uploadDirectory" | "RATE_LIMIT_PICTURES_PER_MINUTE" | "PICTURE_PROCESSING_CONCURRENCY"
->;
+type PictureSettings = Pick<Environment, "RATE_LIMIT_PICTURES_PER_MINUTE" | "PICTURE_PROCESSING_CONCURRENCY">;
 
 /** The picture a form field holds (a file that is not empty), ready to store; otherwise none. */
 export async function pictureUploadFrom(
@@ -58,7 +50,6 @@ export async function pictureUploadFrom(
   return {
     bytes: new Uint8Array(await field.arrayBuffer()),
     uploaderId,
-    uploadDirectory: settings.uploadDirectory,
     perUserPerMinute: settings.RATE_LIMIT_PICTURES_PER_MINUTE,
     decodesAtOnce: settings.PICTURE_PROCESSING_CONCURRENCY,
   };
@@ -81,7 +72,7 @@ export function storeProfilePicture(db: Database, picture: PictureUpload): Promi
  * Saves a record that may get a new picture: the upload (if any) is stored first and `save` gets
  * its path, and reports through `replacing` the picture the record showed when it was read for the
  * change. Once saved, that picture is deleted unless something else still shows it; if saving
- * fails, the new file is deleted instead. Either way no file is left that nothing shows.
+ * fails, the new picture is deleted instead. Either way no picture is left that nothing shows.
  */
 export async function saveWithPicture<T>(
   db: Database,
@@ -98,17 +89,17 @@ export async function saveWithPicture<T>(
       shownBefore = shown;
     });
   } catch (error) {
-    await removeUploadedPicture(stored, upload.uploadDirectory);
+    await removeStoredPicture(db, stored);
     throw error;
   }
-  if (shownBefore) await removeReplacedPicture(db, shownBefore, upload.uploadDirectory);
+  if (shownBefore) await removeReplacedPicture(db, shownBefore);
   return saved;
 }
 
 /**
  * Checks an uploaded picture by its content (not its name or declared type), then stores a
  * re-encoded WebP copy of the given size (cropped to fill it) without metadata under a generated
- * name. Returns its public path. Profile, consultant and project pictures all go through here.
+ * name, in the database every host shares. Returns its public path. Profile, consultant and project pictures all go through here.
  *
  * Decoding is the expensive part, so it is fenced: each user may send only so many pictures a
  * minute, the size is checked from the header before anything is decoded, only a few pictures
@@ -144,38 +135,22 @@ export async function storeUploadedPicture(
   } finally {
     release();
   }
-  const fileName = `${randomUUID()}.webp`;
-  await mkdir(picture.uploadDirectory, { recursive: true });
-  await writeFile(path.join(picture.uploadDirectory, fileName), encoded);
-  return `${UPLOADS_URL_PREFIX}${fileName}`;
-}
-
-/**
- * Deletes a picture this app stored (a path under UPLOADS_URL_PREFIX); anything else, such as a
- * bundled default picture, is left alone. Only the file name is used, so no path can escape the folder.
- */
-export async function removeUploadedPicture(publicPath: string, uploadDirectory: string): Promise<void> {
-  if (!publicPath.startsWith(UPLOADS_URL_PREFIX)) return;
-  await rm(path.join(uploadDirectory, path.basename(publicPath)), { force: true });
+  return storeWebpPicture(db, encoded);
 }
 
 /**
  * Deletes a replaced picture unless an account, a consultant or a project still shows it: staff
  * may point a consultant at a picture stored for another one.
  */
-async function removeReplacedPicture(
-  db: Database,
-  publicPath: string,
-  uploadDirectory: string,
-): Promise<void> {
-  if (!publicPath.startsWith(UPLOADS_URL_PREFIX)) return;
+async function removeReplacedPicture(db: Database, publicPath: string): Promise<void> {
+  if (!storedNameOf(publicPath)) return;
   const shownBy = await Promise.all([
     db.select({ id: users.id }).from(users).where(eq(users.image, publicPath)).limit(1),
     db.select({ id: consultants.id }).from(consultants).where(eq(consultants.image, publicPath)).limit(1),
     db.select({ id: projects.id }).from(projects).where(eq(projects.image, publicPath)).limit(1),
   ]);
   if (shownBy.some((rows) => rows.length > 0)) return;
-  await removeUploadedPicture(publicPath, uploadDirectory);
+  await removeStoredPicture(db, publicPath);
 }
 
 function pictureFailure(kind: FailureKind, message: string, retryAfterSeconds?: number): FeatureError {

@@ -1,6 +1,3 @@
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { projects } from "@db/schema";
 import { seedDatabase } from "@db/seed";
 import { eq } from "drizzle-orm";
@@ -14,7 +11,7 @@ import {
   type RequestTarget,
   type RoleUser,
 } from "../../../tests/setup/factories";
-import { pictureUpload } from "../../../tests/setup/pictures";
+import { pictureUpload, storedPictureBytes, storedPicturePaths } from "../../../tests/setup/pictures";
 import { createTestApp } from "../../../tests/setup/test-app";
 import { createTestDatabase } from "../../../tests/setup/test-database";
 import { findProject, listProjectTypes } from "./projects.server";
@@ -31,7 +28,6 @@ import {
 let database: DatabaseHandle;
 let app: RequestTarget;
 let staff: RoleUser;
-const uploadDirectory = mkdtempSync(path.join(tmpdir(), "va-hub-project-pictures-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -70,15 +66,15 @@ describe("staff managing projects", () => {
       database.db,
       staff,
       fields,
-      pictureUpload(await photo(), staff.id, uploadDirectory),
+      pictureUpload(await photo(), staff.id),
       new Date(),
     );
     const created = await findAdminProject(database.db, projectId);
     expect(created).toMatchObject({ name: fields.name, roiBasisPoints: 975, version: 1 });
     expect(created!.image).toMatch(/^\/uploads\/[0-9a-f-]+\.webp$/);
-    const stored = path.join(uploadDirectory, path.basename(created!.image));
-    expect(existsSync(stored)).toBe(true);
-    expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 800, height: 600 });
+    const stored = await storedPictureBytes(database.db, created!.image);
+    expect(stored).toBeDefined();
+    expect(await sharp(stored!).metadata()).toMatchObject({ format: "webp", width: 800, height: 600 });
     expect(await publicProjectNames()).toContain(fields.name);
 
     const [entry] = (await listAuditEntries(database.db, { targetId: projectId })).entries;
@@ -94,7 +90,7 @@ describe("staff managing projects", () => {
       kind: "invalid",
       fieldErrors: { image: "Please choose a picture for the project." },
     });
-    const picture = pictureUpload(await photo(), staff.id, uploadDirectory);
+    const picture = pictureUpload(await photo(), staff.id);
     await expect(
       createProject(database.db, staff, { ...fields, roiPercent: "lots" }, picture, new Date()),
     ).rejects.toMatchObject({ kind: "invalid", fieldErrors: { roiPercent: expect.any(String) } });
@@ -106,7 +102,7 @@ describe("staff managing projects", () => {
         database.db,
         staff,
         fields,
-        pictureUpload(new TextEncoder().encode("not a picture"), staff.id, uploadDirectory),
+        pictureUpload(new TextEncoder().encode("not a picture"), staff.id),
         new Date(),
       ),
     ).rejects.toMatchObject({ kind: "invalid", fieldErrors: { image: expect.any(String) } });
@@ -118,7 +114,7 @@ describe("staff managing projects", () => {
       database.db,
       staff,
       { ...fields, name: "Edited Twice" },
-      pictureUpload(await photo(), staff.id, uploadDirectory),
+      pictureUpload(await photo(), staff.id),
       new Date(),
     );
     await updateProject(
@@ -157,7 +153,7 @@ describe("staff managing projects", () => {
       database.db,
       staff,
       { ...fields, name: "New Picture" },
-      pictureUpload(await photo(), staff.id, uploadDirectory),
+      pictureUpload(await photo(), staff.id),
       new Date(),
     );
     const first = (await findAdminProject(database.db, projectId))!.image;
@@ -167,19 +163,19 @@ describe("staff managing projects", () => {
         staff,
         projectId,
         { ...fields, name: "New Picture", version },
-        pictureUpload(await photo(), staff.id, uploadDirectory),
+        pictureUpload(await photo(), staff.id),
         new Date(),
       );
     await edit("1");
     const second = (await findAdminProject(database.db, projectId))!.image;
     expect(second).not.toBe(first);
-    expect(existsSync(path.join(uploadDirectory, path.basename(second)))).toBe(true);
-    expect(existsSync(path.join(uploadDirectory, path.basename(first)))).toBe(false);
+    expect(await storedPicturePaths(database.db)).toContain(second);
+    expect(await storedPicturePaths(database.db)).not.toContain(first);
 
     // A refused edit keeps the shown picture and leaves no new file behind.
-    const filesBefore = readdirSync(uploadDirectory);
+    const filesBefore = await storedPicturePaths(database.db);
     await expect(edit("1")).rejects.toMatchObject({ kind: "conflict" });
-    expect(readdirSync(uploadDirectory)).toEqual(filesBefore);
+    expect(await storedPicturePaths(database.db)).toEqual(filesBefore);
   });
 
   it("archiving hides a project from the lists, its page and the API; restoring shows it again", async () => {
@@ -187,7 +183,7 @@ describe("staff managing projects", () => {
       database.db,
       staff,
       { ...fields, name: "Soon Archived" },
-      pictureUpload(await photo(), staff.id, uploadDirectory),
+      pictureUpload(await photo(), staff.id),
       new Date(),
     );
     await setProjectArchived(database.db, staff, projectId, true, 1, new Date());
@@ -251,7 +247,7 @@ describe("staff managing project types", () => {
         database.db,
         staff,
         { ...fields, type: "green-tech" },
-        pictureUpload(await photo(), staff.id, uploadDirectory),
+        pictureUpload(await photo(), staff.id),
         new Date(),
       ),
     ).rejects.toMatchObject({ kind: "invalid", fieldErrors: { type: expect.any(String) } });
