@@ -6,6 +6,7 @@ import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import type { Environment } from "~/infra/env.server";
 import type { Logger } from "~/infra/logger.server";
+import { answerWorkersMetricsRequests } from "./cluster-metrics";
 
 /** Messages on the cluster's channel: a worker says it can shut down; the primary tells it to. */
 export const READY_FOR_SHUTDOWN = "va-hub:ready-for-shutdown";
@@ -92,6 +93,7 @@ export function runPrimary(options: PrimaryOptions): void {
   /** Set once the workers are being stopped; `signal` is passed on to them, for their log. */
   let stopping: { exitCode: number; signal: string } | undefined;
   let signals = 0;
+  answerWorkersMetricsRequests();
 
   const tellToShutDown = (worker: Worker, slot: Slot) => {
     if (slot.readyForShutdown && stopping) {

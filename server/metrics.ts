@@ -6,8 +6,14 @@ import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { DatabaseHandle } from "~/infra/db.server";
 import type { Environment } from "~/infra/env.server";
-import { METRICS_CONTENT_TYPE, metricsText, recordRequest } from "~/infra/metrics.server";
+import {
+  METRICS_CONTENT_TYPE,
+  metricsText,
+  processMetricsRegistry,
+  recordRequest,
+} from "~/infra/metrics.server";
 import { pageRouteFor, routeTable } from "~/route-table";
+import { hostProcessMetrics, offerMetricsToPrimary } from "./cluster-metrics";
 import { cameFromHealthPort } from "./health-port";
 import { receivedAtOf } from "./received-at";
 
@@ -41,6 +47,7 @@ function routeLabelOf(context: Context): string {
  * (server/main.ts's stamp), as the access log's does.
  */
 export function countRequests(): MiddlewareHandler<MetricsEnv> {
+  offerMetricsToPrimary(processMetricsRegistry());
   return async (context, next) => {
     const started = receivedAtOf(context.env?.incoming) ?? performance.now();
     await next();
@@ -96,7 +103,7 @@ export function metricsEndpoint(
       }
     }
     // The readiness check's time limit: a scrape waits on the database no longer than a probe does.
-    const text = await metricsText(database, env.READY_TIMEOUT_MS);
+    const text = await metricsText(database, env.READY_TIMEOUT_MS, hostProcessMetrics(env.READY_TIMEOUT_MS));
     return context.body(text, 200, { ...noStore, "Content-Type": METRICS_CONTENT_TYPE });
   };
 }

@@ -6,7 +6,8 @@
  * demo data seeded once, a session from one used on the other, a slot raced through both with one
  * winner, a rate limit counted across both, and every e-mail delivered once to a real SMTP server
  * while both run their outbox workers. Then `WORKERS=2`: the primary forks two workers serving one
- * port, and SIGTERM stops them all with exit code 0; a worker that cannot start stops the server.
+ * port, a scrape of /metrics counts what both served, and SIGTERM stops them all with exit code 0;
+ * a worker that cannot start stops the server.
  *
  * PostgreSQL only (the embedded database is one process by design): runs when DATABASE_URL names a
  * server that answers, as in `npm run test:postgres`, and is skipped with the reason otherwise.
@@ -42,6 +43,8 @@ import {
   signUp,
   uniqueEmail,
 } from "../tests/setup/factories";
+import { samplesOf, sampleValue } from "../tests/setup/metrics-text";
+import { promtoolCheckMetrics } from "../tests/setup/promtool";
 import { startTestSmtpServer, subjectOf, type TestSmtpServer } from "../tests/setup/smtp-server";
 import { createServerDatabase, whyNoPostgres } from "../tests/setup/test-database";
 
@@ -53,6 +56,7 @@ if (skipReason) console.warn(`two-process tests skipped: ${skipReason}`);
 
 const buildDirectory = path.resolve(".tmp", `two-processes-${process.pid}-${Date.now()}`);
 const FORMS_PER_MINUTE = 4;
+const METRICS_TOKEN = "metrics-token-for-the-two-process-test";
 
 let database: { url: string; drop(): Promise<void> } | undefined;
 let handle: DatabaseHandle | undefined;
@@ -255,6 +259,7 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
         ...settingsFor(smtpPort),
         WORKERS: "2",
         LOG_LEVEL: "info",
+        METRICS_TOKEN,
       });
       servers.push(cluster);
       // Ready as soon as one worker listens; the primary says when all do.
@@ -277,6 +282,17 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
         ),
       );
       expect([...servedBy].map(Number).sort()).toEqual(children);
+      // A scrape reaches one worker and counts the pages both served (server/cluster-metrics.ts).
+      const scrape = await fetch(`http://127.0.0.1:${cluster.port}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const scraped = await scrape.text();
+      const samples = samplesOf(scraped);
+      expect(sampleValue(samples, "http_requests_total", { method: "GET", route: "/*", status: "200" })).toBe(
+        6,
+      );
+      expect(sampleValue(samples, "db_up")).toBe(1);
+      expect(promtoolCheckMetrics(scraped)).toEqual({ status: 0, complaints: "" });
       const user = await signUp(target(cluster));
       expect((await getWith(first, "/api/user/get-profile", { token: user.token })).status).toBe(200);
 

@@ -59,6 +59,11 @@ function theProcessMetrics(): ProcessMetrics {
   return processMetrics;
 }
 
+/** This process's own figures (requests, Node's): what a worker gives the cluster's primary. */
+export function processMetricsRegistry(): Registry {
+  return theProcessMetrics().registry;
+}
+
 export interface AnsweredRequest {
   method: string;
   /** A route pattern ("/api/consultant/:id/slots"), never a path with ids in it: labels must stay few. */
@@ -255,10 +260,20 @@ function databaseMetrics(reading: DatabaseReading, pool: PoolFigures | undefined
 
 /**
  * The whole text of GET /metrics. It never fails and never waits on the database longer than
- * `databaseTimeLimitMs`: a database that is down gives `db_up 0` and the rest as usual.
+ * `databaseTimeLimitMs`: a database that is down gives `db_up 0` and the rest as usual. With several
+ * workers, `hostProcessText` is all of theirs gathered (server/cluster-metrics.ts) and stands in for
+ * this process's own; the database's figures are read once, here.
  */
-export async function metricsText(database: DatabaseHandle, databaseTimeLimitMs: number): Promise<string> {
-  const reading = await readDatabase(database.db, databaseTimeLimitMs);
-  const merged = Registry.merge([theProcessMetrics().registry, databaseMetrics(reading, poolOf(database))]);
-  return merged.metrics();
+export async function metricsText(
+  database: DatabaseHandle,
+  databaseTimeLimitMs: number,
+  hostProcessText?: Promise<string | undefined>,
+): Promise<string> {
+  const [reading, hostProcess] = await Promise.all([
+    readDatabase(database.db, databaseTimeLimitMs),
+    hostProcessText,
+  ]);
+  const processText = hostProcess ?? (await theProcessMetrics().registry.metrics());
+  // The two sets name different metrics, so their texts simply follow one another.
+  return `${processText.trimEnd()}\n${await databaseMetrics(reading, poolOf(database)).metrics()}`;
 }
