@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { idempotencyKeys } from "@db/idempotency-schema";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "./db.server";
@@ -6,6 +7,17 @@ import type { Database } from "./db.server";
 const IDEMPOTENCY_KEEP_HOURS = 24;
 /** How long the first request holds its key; longer than any of these requests takes. */
 const HOLD_SECONDS = 30;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/** A key is 1 to 255 visible ASCII characters, as Stripe's API takes them (a UUID fits). */
+export function isWellFormedIdempotencyKey(key: string): boolean {
+  return key.length > 0 && key.length <= IDEMPOTENCY_KEY_MAX_LENGTH && /^[\x21-\x7e]+$/.test(key);
+}
+
+/** What tells a repeat of a request from another request under the same key. */
+export function requestHashOf(body: string): string {
+  return createHash("sha256").update(body).digest("hex");
+}
 
 export type IdempotencyClaim =
   /** First use (or its first request's process died): run the request and keep its answer. */

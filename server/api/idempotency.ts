@@ -1,10 +1,15 @@
-import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { claimIdempotencyKey, keepIdempotentAnswer, releaseIdempotencyKey } from "~/infra/idempotency.server";
+import {
+  claimIdempotencyKey,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  isWellFormedIdempotencyKey,
+  keepIdempotentAnswer,
+  releaseIdempotencyKey,
+  requestHashOf,
+} from "~/infra/idempotency.server";
 import type { ApiEnv } from "./api-env";
 
-const MAX_KEY_LENGTH = 255;
-const INVALID_KEY = `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} visible characters (a new UUID for each request is a good choice).`;
+const INVALID_KEY = `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters (a new UUID for each request is a good choice).`;
 const MISMATCH =
   "This Idempotency-Key was already used for a different request. Please use a new key for a new request.";
 const BUSY = "A request with this Idempotency-Key is still being processed. Please try again in a moment.";
@@ -26,7 +31,7 @@ export const idempotent: MiddlewareHandler<ApiEnv> = async (context, next) => {
   const key = context.req.header("Idempotency-Key");
   const user = context.get("user");
   if (key === undefined || !user) return next();
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+  if (!isWellFormedIdempotencyKey(key)) {
     return context.json({ success: false, message: INVALID_KEY }, 400);
   }
   const body = await context.req.raw.clone().text();
@@ -35,7 +40,7 @@ export const idempotent: MiddlewareHandler<ApiEnv> = async (context, next) => {
     userId: user.id,
     key,
     endpoint,
-    requestHash: createHash("sha256").update(body).digest("hex"),
+    requestHash: requestHashOf(body),
   };
   const db = context.get("db");
   const claim = await claimIdempotencyKey(db, request, context.get("clock")());

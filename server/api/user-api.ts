@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { authRequestFrom, logIn, registerUser } from "~/features/accounts/accounts.server";
 import { getProfile, updateProfile } from "~/features/accounts/profile.server";
 import { revokeSession } from "~/features/accounts/sessions.server";
-import { listAppointments, ownActiveAppointmentAt } from "~/features/booking/appointments.server";
-import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
+import { listAppointments } from "~/features/booking/appointments.server";
+import { bookAppointmentOrFindOwn, bookingContextFrom } from "~/features/booking/booking.server";
 import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { getKycSummary, submitKyc } from "~/features/kyc/kyc.server";
@@ -96,31 +96,14 @@ export function userApi() {
     const body = await readJsonObject(context);
     // The old clients name the slot as `slotDate` and `slotTime`; the feature takes its instant.
     const startsAt = legacyRequestStart(legacyBookingSchema, body, context.get("env").AGENCY_TZ);
-    const booked = (appointmentId: string) =>
-      context.json({ success: true, message: "Appointment booked", appointmentId }, 201);
-    try {
-      const appointment = await bookAppointment(
-        context.get("db"),
-        user.id,
-        { docId: body.docId, startsAt },
-        bookingContextFrom(context.var),
-      );
-      return booked(appointment.id);
-    } catch (error) {
-      // A retry of a booking whose process died after it committed: the slot is this customer's own.
-      if (
-        context.get("idempotentRetryAfterCrash") &&
-        error instanceof FeatureError &&
-        error.kind === "conflict"
-      ) {
-        const own = await ownActiveAppointmentAt(context.get("db"), user.id, {
-          consultantId: body.docId,
-          startsAt,
-        });
-        if (own) return booked(own.id);
-      }
-      throw error;
-    }
+    const appointment = await bookAppointmentOrFindOwn(
+      context.get("db"),
+      user.id,
+      { docId: body.docId, startsAt },
+      bookingContextFrom(context.var),
+      { retriedAfterCrash: context.get("idempotentRetryAfterCrash") ?? false },
+    );
+    return context.json({ success: true, message: "Appointment booked", appointmentId: appointment.id }, 201);
   });
 
   api.get("/appointments", async (context) => {

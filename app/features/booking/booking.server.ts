@@ -21,6 +21,7 @@ import type { PaymentGateways } from "~/infra/payment-gateways.server";
 import { consumeRateLimit } from "~/infra/rate-limit.server";
 import { FeatureError, isUniqueViolation, parseInput } from "~/lib/errors";
 import { DEFAULT_MEETING_URL_TEMPLATE, newMeetingUrl } from "~/lib/meeting-url";
+import { ownActiveAppointmentAt } from "./appointments.server";
 import { type BookingRequest, bookingRequestSchema } from "./booking-schema";
 import { appointmentInvite } from "./calendar-invite";
 import { remindersForNewTime } from "./reminders.server";
@@ -124,6 +125,32 @@ export async function bookAppointment(
     `${request.docId.toLowerCase()} ${request.startsAt.toISOString()}`,
     attempt,
   );
+}
+
+/**
+ * bookAppointment for a request that may repeat one whose process died before answering (an
+ * idempotency key taken over: `retriedAfterCrash`). If that request had in fact booked, the slot
+ * is "taken" by this very customer: their own appointment is the answer, not a refusal.
+ */
+export async function bookAppointmentOrFindOwn(
+  db: Database,
+  userId: string,
+  input: BookingRequest | unknown,
+  context: BookingContext,
+  { retriedAfterCrash }: { retriedAfterCrash: boolean },
+): Promise<Appointment> {
+  try {
+    return await bookAppointment(db, userId, input, context);
+  } catch (error) {
+    if (!retriedAfterCrash || !(error instanceof FeatureError) || error.kind !== "conflict") throw error;
+    const request = parseInput(bookingRequestSchema, input);
+    const own = await ownActiveAppointmentAt(db, userId, {
+      consultantId: request.docId,
+      startsAt: request.startsAt,
+    });
+    if (own) return own;
+    throw error;
+  }
 }
 
 /** Every booking attempt asks this (see preparedPerDatabase). */
