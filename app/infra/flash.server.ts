@@ -12,6 +12,18 @@ export async function redirectWithToast(
   return redirect(to, { headers });
 }
 
+/** The toast a redirect leaves for the next page (redirectWithToast's), if any. */
+export async function toastSetBy(
+  response: Response,
+  context: { cookies: AppCookies },
+): Promise<Toast | null> {
+  for (const header of response.headers.getSetCookie()) {
+    const value: unknown = await context.cookies.flash.parse(header.split(";", 1)[0] ?? "");
+    if (isToast(value)) return value;
+  }
+  return null;
+}
+
 /** The toast left for this page, if any, and the header that clears it. */
 export async function takeToast(
   request: Request,

@@ -6,7 +6,7 @@ import { SlotPicker } from "~/components/booking/slot-picker";
 import { RatingBadge } from "~/components/booking/star-rating";
 import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { PrimaryButton } from "~/components/forms/form-controls";
-import { bookAppointment, bookingContextFrom } from "~/features/booking/booking.server";
+import { bookAppointmentOrFindOwn, bookingContextFrom } from "~/features/booking/booking.server";
 import { consultantCardData } from "~/features/consultants/consultant-card-data";
 import {
   consultantSchedule,
@@ -19,7 +19,9 @@ import { joinWaitlist, waitlistDays } from "~/features/waitlist/waitlist.server"
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
+import { answerFormOnce, newFormIdempotencyKey } from "~/infra/form-idempotency.server";
 import { formatCalendarDate } from "~/lib/dates";
+import { IdempotencyKeyField } from "~/lib/idempotency-key-field";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageNumberFrom } from "~/lib/page-number";
@@ -95,6 +97,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     zone,
     profileZone: context.user?.timeZone ?? null,
     signedIn: Boolean(context.user),
+    // Only a signed-in visitor books (anyone else is sent to log in first).
+    idempotencyKey: context.user ? newFormIdempotencyKey() : null,
     agencyEmail: context.env.contact.email,
     related: sameSpeciality
       .filter((other) => other.id !== consultant.id)
@@ -104,7 +108,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!context.user) {
+  const user = context.user;
+  if (!user) {
     return redirectWithToast(
       `/login?redirectTo=${encodeURIComponent(href("/appointment/:docId", { docId: params.docId }))}`,
       { kind: "info", message: "Login to book appointment" },
@@ -117,7 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       const { consultantName } = await joinWaitlist(
         context.db,
-        context.user.id,
+        user.id,
         { docId: params.docId, day: values.day },
         { zone: context.env.AGENCY_TZ, now: context.clock() },
       );
@@ -129,13 +134,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   try {
-    await bookAppointment(
-      context.db,
-      context.user.id,
-      { docId: params.docId, startsAt: values.startsAt },
-      bookingContextFrom(context),
-    );
-    return redirectWithToast("/my-appointments", { kind: "success", message: "Appointment booked" }, context);
+    return await answerFormOnce(context, { request, userId: user.id, values }, async (attempt) => {
+      await bookAppointmentOrFindOwn(
+        context.db,
+        user.id,
+        { docId: params.docId, startsAt: values.startsAt },
+        bookingContextFrom(context),
+        attempt,
+      );
+      return redirectWithToast(
+        "/my-appointments",
+        { kind: "success", message: "Appointment booked" },
+        context,
+      );
+    });
   } catch (error) {
     return formFailure(error, values);
   }
@@ -144,8 +156,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export default function Appointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultant, days, waitlistDays, reviews, zone, profileZone, related, signedIn, agencyEmail } =
-    loaderData;
+  const {
+    consultant,
+    days,
+    waitlistDays,
+    reviews,
+    zone,
+    profileZone,
+    related,
+    signedIn,
+    agencyEmail,
+    idempotencyKey,
+  } = loaderData;
   const waitlistFailure = actionData?.values.intent === "waitlist" ? actionData.error : undefined;
   const busy = useNavigation().state === "submitting";
   const hasSlots = days.some((day) => day.slots.length > 0);
@@ -199,6 +221,7 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : consultant.available ? (
           <Form method="post" className="mt-4" noValidate>
+            <IdempotencyKeyField pageKey={idempotencyKey} />
             <SlotPicker
               days={days}
               zone={zone}

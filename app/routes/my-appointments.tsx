@@ -35,6 +35,7 @@ import { contentSecurityPolicy, policyOptionsFor } from "~/infra/content-securit
 import { redirectWithToast } from "~/infra/flash.server";
 import { readForm } from "~/infra/form-body.server";
 import { formFailure, textValues } from "~/infra/form-failure.server";
+import { answerFormOnce, newFormIdempotencyKey } from "~/infra/form-idempotency.server";
 import {
   describeTime,
   formatCalendarDate,
@@ -45,6 +46,7 @@ import {
 } from "~/lib/dates";
 import { documentPath, documentTitles } from "~/lib/document-paths";
 import { FeatureError } from "~/lib/errors";
+import { IdempotencyKeyField } from "~/lib/idempotency-key-field";
 import { formatMoney } from "~/lib/money";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -154,6 +156,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       choosingPayment: url.searchParams.get("pay"),
       editingReview: url.searchParams.get("review"),
       providers: { stripe: Boolean(context.payments.stripe), razorpay: Boolean(context.payments.razorpay) },
+      idempotencyKey: newFormIdempotencyKey(),
     },
     { headers: { "Content-Security-Policy": policy } },
   );
@@ -164,29 +167,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = textValues(form);
   const urls = { publicUrl: context.env.publicUrl };
+  // Cancelling, moving and starting a payment are done once per form sent (its idempotency key).
+  const once = <Answer extends Response | object>(run: () => Promise<Answer>) =>
+    answerFormOnce(context, { request, userId: user.id, values }, run);
   try {
     if (values.intent === "cancel") {
-      const cancelled = await cancelAppointment(
-        context.db,
-        user.id,
-        { appointmentId: values.appointmentId },
-        bookingContextFrom(context),
-      );
-      const message = cancelled.refundedAt
-        ? "Appointment cancelled and payment refunded"
-        : "Appointment cancelled";
-      return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+      return await once(async () => {
+        const cancelled = await cancelAppointment(
+          context.db,
+          user.id,
+          { appointmentId: values.appointmentId },
+          bookingContextFrom(context),
+        );
+        const message = cancelled.refundedAt
+          ? "Appointment cancelled and payment refunded"
+          : "Appointment cancelled";
+        return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+      });
     }
     if (values.intent === "reschedule") {
-      const moved = await rescheduleOwnAppointment(
-        context.db,
-        user.id,
-        { appointmentId: values.appointmentId, startsAt: values.startsAt },
-        { ...bookingContextFrom(context), now: context.clock() },
-      );
-      const zone = context.env.AGENCY_TZ;
-      const message = `Appointment moved to ${formatDay(moved.startsAt, zone)}, ${formatSlotClock(moved.startsAt, zone)}. We have e-mailed you the updated invitation.`;
-      return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+      return await once(async () => {
+        const moved = await rescheduleOwnAppointment(
+          context.db,
+          user.id,
+          { appointmentId: values.appointmentId, startsAt: values.startsAt },
+          { ...bookingContextFrom(context), now: context.clock() },
+        );
+        const zone = context.env.AGENCY_TZ;
+        const message = `Appointment moved to ${formatDay(moved.startsAt, zone)}, ${formatSlotClock(moved.startsAt, zone)}. We have e-mailed you the updated invitation.`;
+        return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+      });
     }
     if (values.intent === "claim-waitlist") {
       const booked = await claimWaitlistOffer(
@@ -228,15 +238,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (values.intent === "pay" && values.provider === "stripe") {
-      const appointment = await findOwnAppointment(context.db, user.id, values.appointmentId);
-      const { sessionUrl } = await startStripeCheckout(context.db, context.payments, appointment, urls);
-      return redirect(sessionUrl);
+      return await once(async () => {
+        const appointment = await findOwnAppointment(context.db, user.id, values.appointmentId);
+        const { sessionUrl } = await startStripeCheckout(context.db, context.payments, appointment, urls);
+        return redirect(sessionUrl);
+      });
     }
     if (values.intent === "pay" && values.provider === "razorpay") {
-      const appointment = await findOwnAppointment(context.db, user.id, values.appointmentId);
-      const started = await startRazorpayOrder(context.db, context.payments, appointment);
-      if (started.sandboxUrl) return redirect(started.sandboxUrl);
-      return { razorpay: { order: started.order, keyId: started.keyId } };
+      return await once(async () => {
+        const appointment = await findOwnAppointment(context.db, user.id, values.appointmentId);
+        const started = await startRazorpayOrder(context.db, context.payments, appointment);
+        if (started.sandboxUrl) return redirect(started.sandboxUrl);
+        return { razorpay: { order: started.order, keyId: started.keyId } };
+      });
     }
     throw new FeatureError("invalid", "This action is not available.");
   } catch (error) {
@@ -259,6 +273,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
     choosingPayment,
     editingReview,
     providers,
+    idempotencyKey,
   } = loaderData;
   const failure = actionData && "error" in actionData ? actionData : undefined;
   const razorpay = actionData && "razorpay" in actionData ? actionData.razorpay : undefined;
@@ -306,6 +321,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
               editingReview={editingReview === appointment.id}
               customerZone={customerZone}
               providers={providers}
+              idempotencyKey={idempotencyKey}
             />
           ))}
         </ul>
@@ -330,6 +346,7 @@ function AppointmentRow({
   editingReview,
   customerZone,
   providers,
+  idempotencyKey,
 }: {
   appointment: AppointmentRowData;
   confirmingCancel: boolean;
@@ -341,6 +358,8 @@ function AppointmentRow({
   editingReview: boolean;
   customerZone: string;
   providers: { stripe: boolean; razorpay: boolean };
+  /** The page's key for its forms (IdempotencyKeyField). */
+  idempotencyKey: string;
 }) {
   const busy = useNavigation().state !== "idle";
   const { consultant, status } = appointment;
@@ -447,6 +466,10 @@ function AppointmentRow({
               <Form key={option.provider} method="post">
                 <input type="hidden" name="appointmentId" value={appointment.id} />
                 <input type="hidden" name="provider" value={option.provider} />
+                <IdempotencyKeyField
+                  pageKey={idempotencyKey}
+                  scope={`pay-${option.provider}-${appointment.id}`}
+                />
                 <button
                   type="submit"
                   name="intent"
@@ -491,6 +514,7 @@ function AppointmentRow({
                 : "Cancel this appointment? The time becomes free for others."}
             </p>
             <input type="hidden" name="appointmentId" value={appointment.id} />
+            <IdempotencyKeyField pageKey={idempotencyKey} scope={`cancel-${appointment.id}`} />
             <button
               type="submit"
               name="intent"
@@ -518,6 +542,7 @@ function AppointmentRow({
           zone={zone}
           profileZone={rescheduling.profileZone}
           error={failure?.fieldErrors.startsAt ?? failure?.error}
+          idempotencyKey={idempotencyKey}
         />
       ) : null}
       {appointment.review ? (

@@ -55,6 +55,39 @@ test("browse, filter, book after logging in, see it listed, cancel it and find t
   await expect(timeChoiceLabelled(page, time)).toHaveCount(1);
 });
 
+test("a booking form sent again (a double click, a retry after a lost answer) books once and lands on My Appointments", async ({
+  page,
+}) => {
+  await signUp(page, "Double Sender");
+  const path = await openConsultant(page, "legal");
+  const consultant = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  await pickSlot(page, 3);
+  const bookingForm = page.locator("form:has(input[name=startsAt])");
+  // The key comes with the server's render, new for each render.
+  const key = await bookingForm.locator('input[name="idempotencyKey"]').inputValue();
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  const rendered = await (await page.request.get(path)).text();
+  expect(rendered).toMatch(/name="idempotencyKey" value="[0-9a-f-]{36}"/);
+  expect(rendered).not.toContain(key);
+
+  // The same form sent twice at once, as a browser without JavaScript does on a double click.
+  const fields = await bookingForm.evaluate((form: HTMLFormElement) =>
+    Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)])),
+  );
+  const answers = await Promise.all(
+    [1, 2].map(() => page.request.post(path, { form: fields, maxRedirects: 0 })),
+  );
+  expect(answers.map((answer) => [answer.status(), answer.headers().location])).toEqual([
+    [302, "/my-appointments"],
+    [302, "/my-appointments"],
+  ]);
+  // Sent once more from the page, it is the same booking, not "this slot is taken".
+  await page.getByRole("button", { name: "Book an appointment" }).click();
+  await page.waitForURL(/\/my-appointments/);
+  await expect(page.getByRole("status")).toContainText("Appointment booked");
+  await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: consultant })).toHaveCount(1);
+});
+
 test("booking without choosing a time says so", async ({ page }) => {
   await signUp(page, "No Time Tester");
   await openConsultant(page, "sales");

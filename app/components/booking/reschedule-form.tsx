@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/lib/idempotency-key-field";
 import { type PickerDay, SlotPicker } from "./slot-picker";
 
 /** The same slot picker as booking, for the same consultant; the payment stays with the appointment. */
@@ -9,6 +10,7 @@ export function RescheduleForm({
   zone,
   profileZone,
   error,
+  idempotencyKey,
 }: {
   appointmentId: string;
   about: string;
@@ -16,6 +18,8 @@ export function RescheduleForm({
   zone: string;
   profileZone: string | null;
   error?: string;
+  /** The page's key for its forms (IdempotencyKeyField). */
+  idempotencyKey: string;
 }) {
   const busy = useNavigation().state !== "idle";
   const anyFree = days.some((day) => day.slots.length > 0);
@@ -37,6 +41,7 @@ export function RescheduleForm({
         </p>
       )}
       <input type="hidden" name="appointmentId" value={appointmentId} />
+      <IdempotencyKeyField pageKey={idempotencyKey} scope={`reschedule-${appointmentId}`} />
       <div className="mt-4 flex flex-wrap gap-3">
         {anyFree ? (
           <button
