@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { idempotencyKeys } from "@db/idempotency-schema";
 import { appointments } from "@db/schema";
+import { waitlistOffers } from "@db/waitlist-schema";
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SLOT_TAKEN_MESSAGE } from "~/features/booking/booking.server";
+import { joinWaitlist } from "~/features/waitlist/waitlist.server";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { answerFormOnce } from "~/infra/form-idempotency.server";
 import type { RequestContext } from "~/request-context.server";
@@ -207,6 +209,45 @@ describe("My Appointments' forms with an idempotency key", () => {
       });
     }
     expect((await appointmentRow(suite.db, appointmentId)).cancelledAt).not.toBeNull();
+  });
+
+  it("claim a held time once: the form sent again lands where the first did, with its toast", async () => {
+    const {
+      consultant,
+      slots,
+      customer: booker,
+      context: bookerContext,
+    } = await bookingCustomer("claim-booker");
+    await book(bookerContext, consultant.id, slots[0]!);
+    const [booked] = await activeAppointmentsOf(booker.id);
+    const waiter = await createUserWithSession(suite.db, "claim-waiter");
+    const waiterContext = await suite.pageContext({ token: waiter.token });
+    const zone = waiterContext.env.AGENCY_TZ;
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(booked!.startsAt);
+    const { entry } = await joinWaitlist(
+      suite.db,
+      waiter.id,
+      { docId: consultant.id, day },
+      { zone, now: waiterContext.clock() },
+    );
+    await post(bookerContext, { intent: "cancel", appointmentId: booked!.id, idempotencyKey: randomUUID() });
+    const [offer] = await suite.db.select().from(waitlistOffers).where(eq(waitlistOffers.entryId, entry.id));
+    expect(offer?.status).toBe("live");
+
+    const fields = {
+      intent: "claim-waitlist",
+      entryId: entry.id,
+      startsAt: offer!.startsAt.toISOString(),
+      idempotencyKey: randomUUID(),
+    };
+    const first = await post(waiterContext, fields);
+    const again = await post(waiterContext, fields);
+    const toast = await toastOf(first, waiterContext);
+    expect(toast).toMatchObject({ kind: "success", message: expect.stringMatching(/^Appointment booked: /) });
+    await expectRedirectWithToast(again, waiterContext, "/my-appointments", toast as typeof BOOKED);
+    expect(await activeAppointmentsOf(waiter.id)).toEqual([
+      { id: expect.any(String), startsAt: offer!.startsAt },
+    ]);
   });
 
   it("refuses a cancel key sent again for another appointment, which stays booked", async () => {

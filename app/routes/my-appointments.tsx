@@ -167,7 +167,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = textValues(form);
   const urls = { publicUrl: context.env.publicUrl };
-  // Cancelling, moving and starting a payment are done once per form sent (its idempotency key).
+  // Cancelling, moving, claiming a held time and starting a payment are done once per form sent
+  // (its idempotency key).
   const once = <Answer extends Response | object>(run: () => Promise<Answer>) =>
     answerFormOnce(context, { request, userId: user.id, values }, run);
   try {
@@ -199,16 +200,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (values.intent === "claim-waitlist") {
-      const booked = await claimWaitlistOffer(
-        context.db,
-        user.id,
-        values.entryId,
-        (startsAt) => startsAt.toISOString() === values.startsAt,
-        bookingContextFrom(context),
-      );
-      const zone = context.env.AGENCY_TZ;
-      const message = `Appointment booked: ${formatDay(booked.startsAt, zone)}, ${formatSlotClock(booked.startsAt, zone)}.`;
-      return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+      return await once(async () => {
+        const booked = await claimWaitlistOffer(
+          context.db,
+          user.id,
+          values.entryId,
+          (startsAt) => startsAt.toISOString() === values.startsAt,
+          bookingContextFrom(context),
+        );
+        const zone = context.env.AGENCY_TZ;
+        const message = `Appointment booked: ${formatDay(booked.startsAt, zone)}, ${formatSlotClock(booked.startsAt, zone)}.`;
+        return redirectWithToast("/my-appointments", { kind: "success", message }, context);
+      });
     }
     if (values.intent === "leave-waitlist") {
       await leaveWaitlist(
@@ -326,7 +329,7 @@ export default function MyAppointments({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       )}
-      <WaitlistEntries entries={waitlist} />
+      <WaitlistEntries entries={waitlist} idempotencyKey={idempotencyKey} />
     </section>
   );
 }

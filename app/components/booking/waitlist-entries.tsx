@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { IdempotencyKeyField } from "~/lib/idempotency-key-field";
 
 export interface WaitlistEntryView {
   id: string;
@@ -13,8 +14,17 @@ export interface WaitlistEntryView {
   offer: { startsAt: string; day: string; time: string; agencyTime: string | null; until: string } | null;
 }
 
-/** My Appointments' waitlist: each day waited for, a held time's Claim, and a way off the list. */
-export function WaitlistEntries({ entries }: { entries: WaitlistEntryView[] }) {
+/**
+ * My Appointments' waitlist: each day waited for, a held time's Claim (booked once however often
+ * its form is sent: `idempotencyKey` is the page's, see IdempotencyKeyField), and a way off the list.
+ */
+export function WaitlistEntries({
+  entries,
+  idempotencyKey,
+}: {
+  entries: WaitlistEntryView[];
+  idempotencyKey: string | null;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <section aria-labelledby="waitlist" className="mt-12">
@@ -58,6 +68,7 @@ export function WaitlistEntries({ entries }: { entries: WaitlistEntryView[] }) {
                       <Form method="post">
                         <input type="hidden" name="entryId" value={entry.id} />
                         <input type="hidden" name="startsAt" value={entry.offer.startsAt} />
+                        <IdempotencyKeyField pageKey={idempotencyKey} scope={`claim-${entry.id}`} />
                         <button
                           type="submit"
                           name="intent"
