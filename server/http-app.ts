@@ -314,6 +314,9 @@ function mountApi(app: Hono<AppEnv>, kept: KeptParts): void {
  */
 function answerError(logger: Logger): (error: Error, context: Context<AppEnv>) => Response {
   return (thrown, context) => {
+    // A failure after a handler answered (keeping an idempotent answer, say) replaces that answer,
+    // whose headers Hono carries over: its length would cut the failure's body short.
+    context.res.headers.delete("Content-Length");
     const error = concurrentChangeRefusal(thrown) ?? thrown;
     if (error instanceof FeatureError) {
       if (error.kind === "provider-down")

@@ -1,6 +1,6 @@
 import { idempotencyKeys } from "@db/idempotency-schema";
 import { appointments } from "@db/schema";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   type BookingBody,
@@ -121,6 +121,27 @@ describe("Idempotency-Key", () => {
     const busy = await bookWithKey(customer.token, slot, "running-key");
     expect(busy.status).toBe(409);
     expect(busy.headers.get("Retry-After")).toBe("1");
+  });
+
+  it("when the answer cannot be kept after the booking, answers a whole failure, not the booking's length", async () => {
+    const customer = await createUserWithSession(suite.db, "unkept");
+    await suite.db.execute(sql`
+      CREATE FUNCTION refuse_kept_answer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused for the test'; END $$`);
+    await suite.db.execute(sql`
+      CREATE TRIGGER refuse_kept_answer BEFORE UPDATE ON idempotency_keys
+      FOR EACH ROW WHEN (NEW.status_code IS NOT NULL) EXECUTE FUNCTION refuse_kept_answer()`);
+    try {
+      const response = await bookWithKey(customer.token, await freeSlot(), "unkept-answer");
+      const body = await response.text();
+      expect(response.status).toBe(500);
+      const declared = response.headers.get("Content-Length");
+      if (declared !== null) expect(Number(declared)).toBe(Buffer.byteLength(body));
+      expect(JSON.parse(body)).toMatchObject({ success: false });
+    } finally {
+      await suite.db.execute(sql`DROP TRIGGER refuse_kept_answer ON idempotency_keys`);
+      await suite.db.execute(sql`DROP FUNCTION refuse_kept_answer()`);
+    }
   });
 
   it("applies to cancelling too: a retried cancel answers the first success", async () => {
