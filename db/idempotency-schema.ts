@@ -13,7 +13,10 @@ export const idempotencyKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
-    /** `POST /api/user/book-appointment`: a key used on one endpoint means nothing on another. */
+    /**
+     * `POST /api/user/book-appointment`, or `form POST /my-appointments` for the site's forms: a key
+     * used on one endpoint means nothing on another.
+     */
     endpoint: text("endpoint").notNull(),
     /** SHA-256 of the body: the same key with another body is refused (422). */
     requestHash: text("request_hash").notNull(),
