@@ -3,6 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { findStoredPicture } from "~/features/pictures/picture-store.server";
 import type { Database } from "~/infra/db.server";
+import { matchesEtag } from "~/kept/encoded-body.server";
 
 /** A stored picture never changes (a new one gets a new name), so browsers and proxies keep it. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -14,7 +15,7 @@ export function uploadedPictures(db: Database): MiddlewareHandler {
     if (!picture) return context.text("There is no picture at this address.", 404);
     const etag = `"${picture.contentHash}"`;
     const headers = { ETag: etag, "Cache-Control": CACHE_CONTROL };
-    if (matchesEtag(context.req.header("If-None-Match"), etag)) {
+    if (matchesEtag(context.req.header("If-None-Match") ?? "", etag)) {
       return context.body(null, 304, headers);
     }
     return context.body(new Uint8Array(picture.bytes), 200, {
@@ -23,13 +24,4 @@ export function uploadedPictures(db: Database): MiddlewareHandler {
       "Content-Length": String(picture.bytes.byteLength),
     });
   };
-}
-
-/** If-None-Match holds a list of ETags (weak ones compare equal too), or `*`. */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((candidate) => candidate.trim().replace(/^W\//, ""))
-    .some((candidate) => candidate === etag || candidate === "*");
 }

@@ -97,7 +97,7 @@ export function encodedAnswer(
 }
 
 /** `If-None-Match` compares weakly: any listed tag with the same opaque value, or `*`. */
-function matchesEtag(header: string, etag: string): boolean {
+export function matchesEtag(header: string, etag: string): boolean {
   const opaque = etag.replace(/^W\//, "");
   return header.split(",").some((tag) => {
     const candidate = tag.trim();
