@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -96,6 +96,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const workPage = isWorkPage(routeTable, useLocation().pathname);
   // Decided where the document is rendered: in the browser the app is already running.
   const staticPage = import.meta.env.SSR && rootData?.staticPage === true;
+  // The twin of static-page.ts's mark. Effects run children first, so by now every behaviour the
+  // shell attaches in an effect (menus, toasts) listens; a fiber on an element is not yet enough.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = "react";
+  }, []);
   return (
     <html lang="en">
       <head>

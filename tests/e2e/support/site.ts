@@ -26,14 +26,18 @@ export const resourceLinks = ["Clients Testimonials", "FAQs", "Blog", "Projects"
 export const footerTagline = "Your Hub for Reliable Virtual Assistance";
 
 /**
- * Waits until the page responds: React has hydrated the element (the header by default), so clicks
- * reach its handlers instead of falling on server-rendered markup that does nothing yet; or, on a
- * static page (no React), its behaviours are attached.
+ * Waits until the page responds: React has hydrated it and run its effects (root.tsx marks the
+ * page), and has reached the element (the header by default), so keys and clicks reach listeners
+ * instead of falling on server-rendered markup that does nothing yet; or, on a static page (no
+ * React), its behaviours are attached.
  */
 export async function waitUntilInteractive(page: Page, selector = "header"): Promise<void> {
   await page.waitForFunction(
     (target) => {
-      if (document.documentElement.dataset.interactive === "static") return true;
+      const mark = document.documentElement.dataset.interactive;
+      if (mark === "static") return true;
+      if (mark !== "react") return false;
+      // A part React hydrates later (behind Suspense) has its own fiber only once it is reached.
       const element = document.querySelector(target);
       return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
     },
