@@ -1,6 +1,7 @@
 import { FeatureError, statusForFailure } from "~/lib/errors";
 
-function plainText(status: number, message: string, retryAfterSeconds?: number): Response {
+/** A short answer in words for a download or feed that could not be given (never cached). */
+export function plainText(status: number, message: string, retryAfterSeconds?: number): Response {
   const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   if (retryAfterSeconds) headers.set("Retry-After", String(retryAfterSeconds));
   return new Response(message, { status, headers });
@@ -26,9 +27,14 @@ export async function pdfDocumentResponse(
       },
     });
   } catch (error) {
-    if (!(error instanceof FeatureError)) throw error;
-    return plainText(statusForFailure[error.kind], error.message, error.retryAfterSeconds);
+    return plainTextRefusal(error);
   }
+}
+
+/** An expected failure's sentence and status as plain text; anything else is thrown on. */
+export function plainTextRefusal(error: unknown): Response {
+  if (!(error instanceof FeatureError)) throw error;
+  return plainText(statusForFailure[error.kind], error.message, error.retryAfterSeconds);
 }
 
 /** The answer to a download asked for without a session: 401, with what to do. */

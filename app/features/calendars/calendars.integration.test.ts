@@ -495,13 +495,13 @@ describe("the private feed", () => {
     const { feedUrl } = await calendarView(database.db, consultant.id, context());
     const token = /\/calendar\/([^/]+)\.ics$/.exec(feedUrl)![1]!;
     expect(await consultantOfFeedToken(database.db, token)).toBe(consultant.id);
-    const feed = await consultantFeedFor(database.db, token, NOW);
+    const feed = await consultantFeedFor(database.db, { token, clientAddress: "192.0.2.40" }, NOW);
     expect(feed).toContain("BEGIN:VEVENT");
     expect(feed).toContain(`Consultation with ${customer.name}`);
     expect(feed).not.toContain(customer.email);
 
     await saveCalendarSettings(database.db, consultant.id, { rotateFeed: true }, context());
-    expect(await consultantFeedFor(database.db, token, NOW)).toBeUndefined();
+    expect(await consultantFeedFor(database.db, { token, clientAddress: "192.0.2.40" }, NOW)).toBeUndefined();
     await disconnectCalendar(database.db, consultant.id, context());
   });
 });
