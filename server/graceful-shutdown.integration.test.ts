@@ -11,6 +11,7 @@ import {
   prepareCompiledServer,
   type RunningServer,
   startCompiledServer,
+  untilLine,
 } from "../tests/setup/compiled-server";
 
 // The server entry exactly as `npm run build` compiles it, and the stand-in app beside it.
@@ -109,7 +110,7 @@ describe("the drain before a SIGTERM shutdown", () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
     const signalled = performance.now();
     server.child.kill("SIGTERM");
-    while (!server.lines.some((line) => line.includes('"draining: /readyz answers 503'))) await pause(10);
+    await untilLine(server, '"draining: /readyz answers 503');
 
     const readiness = await fetch(`${base}/readyz`);
     expect(readiness.status).toBe(503);

@@ -10,6 +10,7 @@ import {
   prepareCompiledServer,
   spawnCompiledServer,
   startCompiledServer,
+  untilLine,
 } from "../tests/setup/compiled-server";
 
 const { buildDirectory, databaseSettings } = prepareCompiledServer("health-port-test");
@@ -53,7 +54,7 @@ describe("a health port", () => {
       status: 200,
       body: { success: true, status: "ok" },
     });
-    expect(server.lines.some((line) => line.includes(`http://localhost:${healthPort}/healthz`))).toBe(true);
+    await untilLine(server, `http://localhost:${healthPort}/healthz`);
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);

@@ -31,6 +31,7 @@ import {
   type RunningServer,
   spawnCompiledServer,
   startCompiledServer,
+  untilLine,
 } from "../tests/setup/compiled-server";
 import {
   book,
@@ -263,11 +264,7 @@ describe.skipIf(skipReason)("two server processes on one PostgreSQL database", (
       });
       servers.push(cluster);
       // Ready as soon as one worker listens; the primary says when all do.
-      const deadline = Date.now() + 60_000;
-      while (!cluster.lines.some((line) => line.includes('"all workers listening"'))) {
-        if (Date.now() > deadline) throw new Error(`not all workers listen:\n${cluster.lines.join("\n")}`);
-        await pause(50);
-      }
+      await untilLine(cluster, '"all workers listening"');
       const { stdout } = await run("ps", ["-o", "pid=", "--ppid", String(cluster.child.pid)]);
       const children = stdout.split("\n").map(Number).filter(Boolean).sort();
       expect(children).toHaveLength(2);

@@ -126,6 +126,19 @@ export function startCompiledServer(
   return spawnCompiledServer(buildDirectory, settings).then((server) => untilReady(server));
 }
 
+/**
+ * Waits until the server has written a line containing `text`: a log line can reach the pipe after
+ * the listener it reports already answers, so a test that checks the lines at once can miss it.
+ */
+export async function untilLine(server: RunningServer, text: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.lines.some((line) => line.includes(text))) {
+    if (Date.now() > deadline)
+      throw new Error(`the server never wrote "${text}":\n${server.lines.join("\n")}`);
+    await pause(10);
+  }
+}
+
 export function pause(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
