@@ -147,7 +147,8 @@ const sitePicturePath = z
   );
 
 /** Every field staff set on a consultant (money as dollars, as typed). */
-export const consultantFieldsSchema = z.object({
+/** The fields, each required as sent; what a new consultant leaves out is defaulted below. */
+const consultantFieldShape = {
   name: requiredText("Please enter the consultant's name.", 100),
   speciality: z.enum(specialityNames, { error: "Please choose a speciality." }),
   degree: requiredText("Please enter the consultant's degree.", 100),
@@ -157,9 +158,15 @@ export const consultantFieldsSchema = z.object({
   available: flag,
   addressLine1: requiredText("Please enter the first line of the address.", 120),
   addressLine2: z.string({ error: "Please enter the second line of the address." }).trim().max(120),
+  workingHours: weeklyHoursSchema,
+  daysOff: daysOffSchema,
+  image: sitePicturePath.optional(),
+};
+
+export const consultantFieldsSchema = z.object({
+  ...consultantFieldShape,
   workingHours: weeklyHoursSchema.default(null),
   daysOff: daysOffSchema.default([]),
-  image: sitePicturePath.optional(),
 });
 export type ConsultantFields = z.output<typeof consultantFieldsSchema>;
 
@@ -168,8 +175,12 @@ const versionField = z.coerce
   .int("Please reload the page and try again.")
   .positive("Please reload the page and try again.");
 
-/** A change: any of the fields; `version` (when sent) must still be the record's. */
-export const consultantChangeSchema = consultantFieldsSchema
+/**
+ * A change: any of the fields, and only those sent (no defaults, so a change of the name keeps the
+ * hours and days off); `version` (when sent) must still be the record's.
+ */
+export const consultantChangeSchema = z
+  .object(consultantFieldShape)
   .partial()
   .extend({ version: versionField.optional() });
 
