@@ -136,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         consultantId,
         { available: form.has("available"), daysOff: daysOffFromForm(form), version: values.version },
         user,
-        { now },
+        { now, waitlist: waitlistSettingsFrom(context.env) },
       );
       return redirectWithToast("/my-schedule", { kind: "success", message: "Availability saved" }, context);
     }

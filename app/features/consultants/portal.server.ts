@@ -11,7 +11,11 @@ import type { Database } from "~/infra/db.server";
 import { countedPage } from "~/infra/paging.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { ownAvailabilitySchema, ownProfileSchema } from "./consultant-schema";
-import { CONSULTANT_NOT_FOUND, changeConsultant } from "./staff-consultants.server";
+import {
+  CONSULTANT_NOT_FOUND,
+  changeConsultant,
+  type ScheduleChangeOptions,
+} from "./staff-consultants.server";
 
 const PORTAL_PAGE_SIZE = 20;
 
@@ -64,10 +68,10 @@ export async function updateOwnAvailability(
   consultantId: string,
   input: unknown,
   actor: Actor,
-  options: { now: Date },
+  options: ScheduleChangeOptions,
 ): Promise<Consultant> {
   const { version, ...changes } = parseInput(ownAvailabilitySchema, input);
-  return changeConsultant(db, consultantId, version, actor, options.now, (current) => ({
+  return changeConsultant(db, consultantId, version, actor, options, (current) => ({
     changes,
     audit: {
       action: "consultant.availability",
@@ -87,7 +91,7 @@ export async function updateOwnProfile(
 ): Promise<Consultant> {
   const { version, about } = parseInput(ownProfileSchema, input);
   return saveWithPicture(db, options.picture, PROFILE_PICTURE_SIZE, (image, replacing) =>
-    changeConsultant(db, consultantId, version, actor, options.now, (current) => {
+    changeConsultant(db, consultantId, version, actor, { now: options.now }, (current) => {
       replacing(current.image);
       const changes = { about, ...(image ? { image } : {}) };
       return {

@@ -35,6 +35,8 @@ import {
 
 // Monday 3 May 2027, 9:00 in New York: the whole week ahead is open.
 const NOW = inNewYork("2027-05-03T09:00");
+/** What a staff change of a consultant is given: the time and the waitlist's settings. */
+const CHANGE = { now: NOW, waitlist: testWaitlist(ZONE) };
 
 let database: DatabaseHandle;
 let staff: { id: string; email: string };
@@ -178,7 +180,7 @@ describe("editing a consultant", () => {
       consultant.id,
       { fee: "80", about: "Now also helps with payroll.", version: 1 },
       staff,
-      { now: NOW },
+      CHANGE,
     );
     expect(updated).toMatchObject({ feeCents: 8000, about: "Now also helps with payroll.", version: 2 });
     expect(updated.name).toBe(consultant.name);
@@ -190,14 +192,33 @@ describe("editing a consultant", () => {
     });
   });
 
+  it("changes only the fields sent: a new fee keeps the working hours and days off", async () => {
+    const consultant = await createConsultant(database.db, {
+      workingHours: { "2": { start: 600, end: 720 } },
+      daysOff: ["2027-05-06"],
+    });
+    const updated = await updateConsultant(
+      database.db,
+      consultant.id,
+      { fee: "70", version: 1 },
+      staff,
+      CHANGE,
+    );
+    expect(updated).toMatchObject({
+      feeCents: 7000,
+      workingHours: { "2": { start: 600, end: 720 } },
+      daysOff: ["2027-05-06"],
+    });
+  });
+
   it("refuses a save made from a stale version with the 409 sentence, changing nothing", async () => {
     const consultant = await createConsultant(database.db);
     await updateConsultant(database.db, consultant.id, { name: "First Editor", version: 1 }, staff, {
-      now: NOW,
+      ...CHANGE,
     });
     await expect(
       updateConsultant(database.db, consultant.id, { name: "Second Editor", version: 1 }, staff, {
-        now: NOW,
+        ...CHANGE,
       }),
     ).rejects.toMatchObject({ kind: "conflict", message: CHANGED_BY_SOMEONE_ELSE });
     expect(await getConsultantForStaff(database.db, consultant.id)).toMatchObject({
@@ -211,7 +232,7 @@ describe("editing a consultant", () => {
     const consultant = await createConsultant(database.db);
     const results = await Promise.allSettled(
       ["One", "Two"].map((name) =>
-        updateConsultant(database.db, consultant.id, { name, version: 1 }, staff, { now: NOW }),
+        updateConsultant(database.db, consultant.id, { name, version: 1 }, staff, CHANGE),
       ),
     );
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
@@ -221,14 +242,14 @@ describe("editing a consultant", () => {
   it("replaces the picture through the upload pipeline and deletes the old file once saved", async () => {
     const consultant = await createConsultant(database.db);
     const first = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
-      now: NOW,
+      ...CHANGE,
       picture: pictureUpload(await smallPng(), staff.id),
     });
     expect(first.image).toMatch(/^\/uploads\/.+\.webp$/);
     expect(await storedPicturePaths(database.db)).toContain(first.image);
 
     const second = await updateConsultant(database.db, consultant.id, { version: 2 }, staff, {
-      now: NOW,
+      ...CHANGE,
       picture: pictureUpload(await smallPng(), staff.id),
     });
     expect(await storedPicturePaths(database.db)).toContain(second.image);
@@ -238,13 +259,13 @@ describe("editing a consultant", () => {
   it("keeps the shown picture and stores nothing when the replacement is refused", async () => {
     const consultant = await createConsultant(database.db);
     const shown = await updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
-      now: NOW,
+      ...CHANGE,
       picture: pictureUpload(await smallPng(), staff.id),
     });
     const filesBefore = await storedPicturePaths(database.db);
     await expect(
       updateConsultant(database.db, consultant.id, { version: 1 }, staff, {
-        now: NOW,
+        ...CHANGE,
         picture: pictureUpload(await smallPng(), staff.id),
       }),
     ).rejects.toMatchObject({ kind: "conflict" });
@@ -259,16 +280,16 @@ describe("editing a consultant", () => {
       { version: 1 },
       staff,
       {
-        now: NOW,
+        ...CHANGE,
         picture: pictureUpload(await smallPng(), staff.id),
       },
     );
     const sharing = await createConsultant(database.db);
     await updateConsultant(database.db, sharing.id, { image: original.image, version: 1 }, staff, {
-      now: NOW,
+      ...CHANGE,
     });
     await updateConsultant(database.db, original.id, { version: 2 }, staff, {
-      now: NOW,
+      ...CHANGE,
       picture: pictureUpload(await smallPng(), staff.id),
     });
     expect(await storedPicturePaths(database.db)).toContain(original.image);
@@ -276,9 +297,7 @@ describe("editing a consultant", () => {
 
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["0b7c8a0e-3f7d-4c4e-9a57-0d5c8a1b2c3d", "not-an-id"]) {
-      await expect(
-        updateConsultant(database.db, id, { name: "X" }, staff, { now: NOW }),
-      ).rejects.toMatchObject({
+      await expect(updateConsultant(database.db, id, { name: "X" }, staff, CHANGE)).rejects.toMatchObject({
         kind: "not-found",
       });
     }
@@ -295,7 +314,7 @@ describe("archiving a consultant", () => {
       { docId: consultant.id, startsAt: inNewYork("2027-05-04T10:00") },
       bookingContext(),
     );
-    await archiveConsultant(database.db, consultant.id, { version: 1 }, staff, { now: NOW });
+    await archiveConsultant(database.db, consultant.id, { version: 1 }, staff, CHANGE);
 
     expect((await listConsultants(database.db)).map((row) => row.id)).not.toContain(consultant.id);
     expect(await findConsultant(database.db, consultant.id)).toBeUndefined();
@@ -319,9 +338,9 @@ describe("archiving a consultant", () => {
     expect(archivedList.consultants.map((row) => row.id)).toEqual([consultant.id]);
 
     await expect(
-      archiveConsultant(database.db, consultant.id, { version: 2 }, staff, { now: NOW }),
+      archiveConsultant(database.db, consultant.id, { version: 2 }, staff, CHANGE),
     ).rejects.toMatchObject({ kind: "conflict" });
-    await restoreConsultant(database.db, consultant.id, { version: 2 }, staff, { now: NOW });
+    await restoreConsultant(database.db, consultant.id, { version: 2 }, staff, CHANGE);
     expect(await findConsultant(database.db, consultant.id)).toBeDefined();
     expect((await auditEntriesFor(consultant.id)).map((entry) => entry.action).sort()).toEqual([
       "consultant.archive",

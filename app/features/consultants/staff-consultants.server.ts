@@ -14,6 +14,7 @@ import {
   saveWithPicture,
   storeProfilePicture,
 } from "~/features/pictures/pictures.server";
+import { offerTimesOpenedBySchedule, type WaitlistSettings } from "~/features/waitlist/offers.server";
 import type { Database } from "~/infra/db.server";
 import { countedPage } from "~/infra/paging.server";
 import { changedBySomeoneElse, FeatureError, parseInput } from "~/lib/errors";
@@ -121,6 +122,12 @@ export interface StaffChangeOptions {
   picture?: PictureUpload;
 }
 
+/** A change that may open times (hours, days off, availability): customers waiting are offered them. */
+export interface ScheduleChangeOptions {
+  now: Date;
+  waitlist: WaitlistSettings;
+}
+
 /** The fields as columns, for insert and update alike. */
 function columnsOf(fields: Partial<ConsultantFields>): Partial<typeof consultants.$inferInsert> {
   const { fee, image, ...rest } = fields;
@@ -186,12 +193,12 @@ export async function updateConsultant(
   id: unknown,
   input: unknown,
   actor: Actor,
-  options: StaffChangeOptions,
+  options: StaffChangeOptions & ScheduleChangeOptions,
 ): Promise<Consultant> {
   if (!isUuid(id)) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
   const { version, ...fields } = parseInput(consultantChangeSchema, input);
   return saveWithPicture(db, options.picture, PROFILE_PICTURE_SIZE, (stored, replacing) =>
-    changeConsultant(db, id, version, actor, options.now, (current) => {
+    changeConsultant(db, id, version, actor, options, (current) => {
       replacing(current.image);
       const image = stored ?? fields.image;
       const changes = columnsOf({ ...fields, ...(image ? { image } : {}) });
@@ -231,10 +238,10 @@ function setArchived(archived: boolean) {
     id: unknown,
     input: unknown,
     actor: Actor,
-    options: { now: Date },
+    options: ScheduleChangeOptions,
   ): Promise<Consultant> => {
     const { version } = parseInput(consultantVersionSchema, input);
-    return changeConsultant(db, id, version, actor, options.now, (current) => {
+    return changeConsultant(db, id, version, actor, options, (current) => {
       if (Boolean(current.archivedAt) === archived) {
         const message = archived
           ? "This consultant is already archived."
@@ -262,17 +269,18 @@ interface PlannedChange {
 
 /**
  * The one way a consultant row changes: read it locked, let `plan` decide (or refuse), update it
- * only if its version is still the one sent, bump the version, and record the audit entry, all in
- * one transaction.
+ * only if its version is still the one sent, bump the version, record the audit entry and, given
+ * the waitlist's settings, offer the times the change opened, all in one transaction.
  */
 export async function changeConsultant(
   db: Database,
   id: unknown,
   expectedVersion: number | undefined,
   actor: Actor,
-  now: Date,
+  options: { now: Date; waitlist?: WaitlistSettings },
   plan: (current: Consultant) => PlannedChange,
 ): Promise<Consultant> {
+  const { now, waitlist } = options;
   if (!isUuid(id)) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
   return db.transaction(async (transaction) => {
     const [current] = await transaction
@@ -297,6 +305,7 @@ export async function changeConsultant(
       { ...audit, targetType: "consultant", targetId: id, before: audit.before, after: audit.after },
       now,
     );
+    if (waitlist) await offerTimesOpenedBySchedule(transaction, current, updated, waitlist, now);
     return updated;
   });
 }

@@ -1,4 +1,4 @@
-import { appointments, consultants, users } from "@db/schema";
+import { appointments, type Consultant, consultants, users } from "@db/schema";
 import { type WaitlistOffer, waitlistEntries, waitlistOffers } from "@db/waitlist-schema";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
@@ -6,7 +6,7 @@ import { calendarConflict } from "~/features/calendars/calendar-blocks.server";
 import type { CalendarContext } from "~/features/calendars/calendar-context.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { waitlistOfferEmail } from "~/features/email/templates/waitlist-emails";
-import { isWorkingTime, slotProblem } from "~/features/slot-grid/slots";
+import { bookingGrid, isWorkingTime, slotProblem } from "~/features/slot-grid/slots";
 import type { Database, Transaction } from "~/infra/db.server";
 import { FeatureError } from "~/lib/errors";
 import { rememberedZone } from "~/lib/remembered-zone";
@@ -139,6 +139,34 @@ export async function offerFreedSlots(
     made.push(offer);
   }
   return made;
+}
+
+/**
+ * A change of the consultant's schedule (working hours, days off, bookings switched back on, a
+ * restore) that opens times on days customers wait for offers them as freed ones, inside the
+ * change's transaction; `before` and `after` are the consultant's row either side of it.
+ */
+export async function offerTimesOpenedBySchedule(
+  transaction: Transaction,
+  before: Consultant,
+  after: Consultant,
+  settings: WaitlistSettings,
+  now: Date,
+): Promise<WaitlistOffer[]> {
+  if (!after.available || after.archivedAt) return [];
+  const waited = await transaction
+    .selectDistinct({ day: waitlistEntries.day })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.consultantId, after.id), eq(waitlistEntries.status, "waiting")));
+  if (waited.length === 0) return [];
+  const waitedDays = new Set(waited.map(({ day }) => day));
+  const wasOpen = (start: DateTime) => before.available && !before.archivedAt && isWorkingTime(start, before);
+  const opened = bookingGrid({ now, zone: settings.zone })
+    .filter((day) => waitedDays.has(day.date))
+    .flatMap((day) => day.starts)
+    .filter((start) => !wasOpen(start) && isWorkingTime(start, after))
+    .map((start) => start.toMillis());
+  return offerFreedSlots(transaction, after.id, opened, settings, now);
 }
 
 /** No active appointment, no live offer, and the consultant's calendar allows it. */

@@ -7,6 +7,12 @@ import { cancelAppointment } from "~/features/booking/cancellation.server";
 import { rescheduleOwnAppointment } from "~/features/booking/customer-reschedule.server";
 import { claimWaitlistOffer } from "~/features/booking/waitlist-claim.server";
 import { consultantSlots } from "~/features/consultants/consultants.server";
+import { updateOwnAvailability } from "~/features/consultants/portal.server";
+import {
+  archiveConsultant,
+  restoreConsultant,
+  updateConsultant,
+} from "~/features/consultants/staff-consultants.server";
 import type { DatabaseHandle } from "~/infra/db.server";
 import {
   createConsultant,
@@ -236,6 +242,125 @@ describe("a freed slot and the waitlist", () => {
     expect(await entryStatus(entry.id)).toBe("removed");
     const [offer] = await liveOffers(consultant.id);
     expect(offer?.userId).toBe(second!.id);
+  });
+});
+
+describe("a schedule change and the waitlist", () => {
+  async function consultantRow(consultantId: string) {
+    const [row] = await database.db.select().from(consultants).where(eq(consultants.id, consultantId));
+    return row!;
+  }
+
+  it("offers the times staff add to a waited-for day, one per customer in order, and nothing for a change that opens none", async () => {
+    const staff = await createUserWithRole(database.db, "admin");
+    const consultant = await createConsultant(database.db, {
+      workingHours: { "2": { start: 10 * 60, end: 11 * 60 } },
+    });
+    const [first, second, booker, otherBooker] = await createUsersWithSessions(
+      database.db,
+      4,
+      "waitlist-hours",
+    );
+    await book(booker!, consultant.id, inNewYork(`${TUESDAY}T10:00`));
+    await book(otherBooker!, consultant.id, inNewYork(`${TUESDAY}T10:30`));
+    const firstEntry = (await join(first!, consultant.id)).entry;
+    const secondEntry = (await join(second!, consultant.id, TUESDAY, new Date(NOW.getTime() + SECOND))).entry;
+    const change = { now: NOW, waitlist };
+
+    // The name alone: no time opens, and the hours are kept.
+    const renamed = await updateConsultant(
+      database.db,
+      consultant.id,
+      { name: "Renamed", version: 1 },
+      staff,
+      change,
+    );
+    expect(renamed.workingHours).toEqual({ "2": { start: 600, end: 660 } });
+    expect(await liveOffers(consultant.id)).toEqual([]);
+
+    await updateConsultant(
+      database.db,
+      consultant.id,
+      { workingHours: { "2": { start: "10:00", end: "12:00" } }, version: 2 },
+      staff,
+      change,
+    );
+    const offers = await liveOffers(consultant.id);
+    expect(offers.map((offer) => [offer.userId, offer.startsAt.getTime()]).sort()).toEqual(
+      [
+        [first!.id, inNewYork(`${TUESDAY}T11:00`).getTime()],
+        [second!.id, inNewYork(`${TUESDAY}T11:30`).getTime()],
+      ].sort(),
+    );
+    expect(await entryStatus(firstEntry.id)).toBe("offered");
+    expect(await entryStatus(secondEntry.id)).toBe("offered");
+    const [mail] = await mailsOfKind(database.db, first!.email, "waitlist-offer");
+    expect(mail?.textBody).toContain("Tuesday, May 4, 2027 at 11:00 AM EDT");
+    expect(await mailsOfKind(database.db, second!.email, "waitlist-offer")).toHaveLength(1);
+  });
+
+  it("offers a waited-for day again when the consultant takes back a day off or switches bookings on", async () => {
+    const consultant = await createConsultant(database.db);
+    const [waiter, laterWaiter] = await createUsersWithSessions(database.db, 2, "waitlist-day-off");
+    const portalActor = await createUserWithRole(database.db, "consultant", { consultantId: consultant.id });
+    const change = { now: NOW, waitlist };
+    const { entry } = await join(waiter!, consultant.id);
+
+    const dayOff = await updateOwnAvailability(
+      database.db,
+      consultant.id,
+      { available: "on", daysOff: [TUESDAY], version: 1 },
+      portalActor,
+      change,
+    );
+    expect(await liveOffers(consultant.id)).toEqual([]);
+    await updateOwnAvailability(
+      database.db,
+      consultant.id,
+      { available: "on", daysOff: [], version: dayOff.version },
+      portalActor,
+      change,
+    );
+    const [offer] = await liveOffers(consultant.id);
+    expect(offer).toMatchObject({ entryId: entry.id, startsAt: inNewYork(`${TUESDAY}T10:00`) });
+    expect(await mailsOfKind(database.db, waiter!.email, "waitlist-offer")).toHaveLength(1);
+
+    // Bookings off, then on again: the next customer waiting is offered the next time.
+    const later = (await join(laterWaiter!, consultant.id)).entry;
+    const current = await consultantRow(consultant.id);
+    const off = await updateOwnAvailability(
+      database.db,
+      consultant.id,
+      { available: false, version: current.version },
+      portalActor,
+      change,
+    );
+    expect(off.available).toBe(false);
+    expect(await entryStatus(later.id)).toBe("waiting");
+    await updateOwnAvailability(
+      database.db,
+      consultant.id,
+      { available: "on", version: off.version },
+      portalActor,
+      change,
+    );
+    expect(await entryStatus(later.id)).toBe("offered");
+    expect((await liveOffers(consultant.id)).map((live) => live.userId).sort()).toEqual(
+      [waiter!.id, laterWaiter!.id].sort(),
+    );
+  });
+
+  it("offers a waited-for day when staff restore an archived consultant, and nothing while archived", async () => {
+    const staff = await createUserWithRole(database.db, "admin");
+    const consultant = await createConsultant(database.db);
+    const [waiter] = await createUsersWithSessions(database.db, 1, "waitlist-restore");
+    const change = { now: NOW, waitlist };
+    const { entry } = await join(waiter!, consultant.id);
+    const archived = await archiveConsultant(database.db, consultant.id, { version: 1 }, staff, change);
+    expect(await entryStatus(entry.id)).toBe("waiting");
+    await restoreConsultant(database.db, consultant.id, { version: archived.version }, staff, change);
+    expect(await entryStatus(entry.id)).toBe("offered");
+    expect(await mailsOfKind(database.db, waiter!.email, "waitlist-offer")).toHaveLength(1);
   });
 });
 

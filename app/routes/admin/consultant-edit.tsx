@@ -122,16 +122,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     daysOff: daysOffFromForm(form).join(" "),
   };
   const now = context.clock();
+  const waitlist = waitlistSettingsFrom(context.env);
   const id = params.consultantId;
   try {
     const intent = values.intent;
     if (id && isCalendarIntent(intent)) {
       // A 404 with a sentence for an unknown consultant, before anything is written for it.
       const consultant = await getConsultantForStaff(context.db, id);
-      const calendarContext = requestCalendarContext(
-        context,
-        offerTimesFreedByCalendar(waitlistSettingsFrom(context.env)),
-      );
+      const calendarContext = requestCalendarContext(context, offerTimesFreedByCalendar(waitlist));
       const toast = await runCalendarIntent(
         context.db,
         consultant.id,
@@ -154,7 +152,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           context,
         );
       }
-      await updateConsultant(context.db, id, input, user, { now, picture });
+      await updateConsultant(context.db, id, input, user, { now, picture, waitlist });
       return redirectWithToast(
         href("/admin/consultants/:consultantId", { consultantId: id }),
         { kind: "success", message: "Changes saved" },
@@ -162,7 +160,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     if (id && intent === "archive") {
-      await archiveConsultant(context.db, id, { version: values.version }, user, { now });
+      await archiveConsultant(context.db, id, { version: values.version }, user, { now, waitlist });
       return redirectWithToast(
         href("/admin/consultants/:consultantId", { consultantId: id }),
         { kind: "success", message: "Consultant archived" },
@@ -170,7 +168,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     if (id && intent === "restore") {
-      await restoreConsultant(context.db, id, { version: values.version }, user, { now });
+      await restoreConsultant(context.db, id, { version: values.version }, user, { now, waitlist });
       return redirectWithToast(
         href("/admin/consultants/:consultantId", { consultantId: id }),
         { kind: "success", message: "Consultant restored" },

@@ -11,6 +11,7 @@ import {
   updateConsultant,
 } from "~/features/consultants/staff-consultants.server";
 import { type PictureUpload, pictureUploadFrom } from "~/features/pictures/pictures.server";
+import { waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import { FeatureError } from "~/lib/errors";
 import { type ApiEnv, requireApiRole } from "../api-env";
 import { calendarApi } from "../calendar-api";
@@ -136,6 +137,7 @@ export function adminConsultantsApi() {
     await updateConsultant(context.get("db"), context.req.param("id"), fields, user, {
       now: context.get("clock")(),
       picture,
+      waitlist: waitlistSettingsFrom(context.get("env")),
     });
     return context.json({ success: true, message: "Consultant updated" });
   });
