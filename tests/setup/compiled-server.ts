@@ -99,7 +99,8 @@ export async function spawnCompiledServer(
   const lines: string[] = [];
   createInterface({ input: child.stdout! }).on("line", (line) => lines.push(line));
   createInterface({ input: child.stderr! }).on("line", (line) => lines.push(line));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
+  // "close", not "exit": only then has everything the process wrote been read into `lines`.
+  const exited = once(child, "close").then(([code]) => code as number | null);
   return { child, port, lines, exited };
 }
 
