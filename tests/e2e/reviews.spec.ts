@@ -278,6 +278,32 @@ test("a customer reviews a completed consultation; it shows on the consultant's 
     ).toHaveCount(1);
   });
 
+  await test.step("the appointment's staff page shows the review, hidden, with the way back to Reviews", async () => {
+    const card = staff.getByRole("main").getByRole("listitem").filter({ hasText: consultantName });
+    await card.getByRole("link", { name: "Open the appointment" }).click();
+    await staff.waitForURL((url) => url.pathname.startsWith("/admin/appointments/"));
+    await waitUntilInteractive(staff);
+    const review = staff.getByRole("region", { name: "Review" });
+    await expect(review.getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
+    await expect(review.getByText("Hidden", { exact: true })).toBeVisible();
+    await expect(review).toContainText(`Hidden because: ${reason}`);
+    await expect(review.getByText(hostileComment, { exact: true })).toBeVisible();
+    expect(await xssRan(staff)).toBeUndefined();
+    await expectNoAxeViolations(staff, "the staff appointment page with a review");
+    await partToLookAt(review, "reviews-staff-appointment-1280");
+    await staff.setViewportSize(mobileViewport);
+    expect(await sidewaysOverflow(staff), "the staff appointment page at 360px").toBeLessThanOrEqual(0);
+    await partToLookAt(review, "reviews-staff-appointment-360");
+    await staff.setViewportSize(desktopViewport);
+    await review.getByRole("link", { name: "Hide or show it on the Reviews page" }).click();
+    await staff.waitForURL(
+      (url) => url.pathname === "/admin/reviews" && url.searchParams.has("consultantId"),
+    );
+    await expect(
+      staff.getByRole("main").getByRole("listitem").filter({ hasText: consultantName }),
+    ).toHaveCount(1);
+  });
+
   await test.step("the hidden review leaves the page, and the customer is told why", async () => {
     await customerPage.goto(consultantPage);
     await waitUntilInteractive(customerPage);

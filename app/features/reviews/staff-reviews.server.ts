@@ -1,5 +1,5 @@
 import { type Review, reviews } from "@db/review-schema";
-import { consultants, users } from "@db/schema";
+import { type Appointment, consultants, users } from "@db/schema";
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { type Actor, recordAudit } from "~/features/audit/audit.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -9,7 +9,7 @@ import { readPage } from "~/infra/paging.server";
 import { FeatureError, parseInput } from "~/lib/errors";
 import { isUuid } from "~/lib/record-id";
 import { reviewVisibilitySchema } from "./review-schema";
-import { lockConsultant, recountRating } from "./reviews.server";
+import { lockConsultant, recountRating, reviewState, reviewsOfAppointments } from "./reviews.server";
 
 const STAFF_REVIEWS_PAGE_SIZE = 25;
 
@@ -38,6 +38,28 @@ function selectWithNames(executor: Pick<Database, "select">) {
     .from(reviews)
     .innerJoin(consultants, eq(consultants.id, reviews.consultantId))
     .innerJoin(users, eq(users.id, reviews.userId));
+}
+
+/** An appointment's review as staff see it, or why there is none. */
+export type AppointmentReviewForStaff =
+  | { kind: "written"; rating: number; comment: string; writtenAt: Date; hiddenReason: string | null }
+  | { kind: "invited"; until: Date }
+  | { kind: "closed" }
+  | { kind: "not-completed" };
+
+export async function reviewOfAppointmentForStaff(
+  db: Database,
+  appointment: Pick<Appointment, "id" | "userId" | "completedAt">,
+  now: Date,
+): Promise<AppointmentReviewForStaff> {
+  const review = (await reviewsOfAppointments(db, appointment.userId, [appointment.id])).get(appointment.id);
+  const state = reviewState(appointment, review, now);
+  if (review && state?.kind === "written") {
+    const { rating, comment, hiddenReason } = state;
+    return { kind: "written", rating, comment, hiddenReason, writtenAt: review.createdAt };
+  }
+  if (state?.kind === "invited") return state;
+  return { kind: appointment.completedAt ? "closed" : "not-completed" };
 }
 
 /** Every review, newest first, filtered by consultant and visibility, one page. */

@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { AdminShell } from "~/components/staff/admin-shell";
 import { AppointmentActions } from "~/components/staff/appointment/appointment-actions";
 import { AppointmentDocuments } from "~/components/staff/appointment/appointment-documents";
+import { AppointmentReview, type StaffReviewFacts } from "~/components/staff/appointment/appointment-review";
 import { AppointmentSummary } from "~/components/staff/appointment/appointment-summary";
 import type { FreeDay, Step } from "~/components/staff/appointment/appointment-view";
 import { CustomerSummary } from "~/components/staff/appointment/customer-summary";
@@ -15,6 +16,10 @@ import { rescheduleAppointment } from "~/features/booking/staff-changes.server";
 import { consultantSlots, findConsultant } from "~/features/consultants/consultants.server";
 import { REFUND_NOTICE_HOURS } from "~/features/payments/refunds.server";
 import { listDocumentsOfAppointment } from "~/features/receipts/receipts.server";
+import {
+  type AppointmentReviewForStaff,
+  reviewOfAppointmentForStaff,
+} from "~/features/reviews/staff-reviews.server";
 import { waitlistSettingsFrom } from "~/features/waitlist/offers.server";
 import { requireRole } from "~/infra/auth-guard.server";
 import { redirectWithToast } from "~/infra/flash.server";
@@ -42,10 +47,13 @@ function stepFor(asked: string | null, active: boolean, started: boolean): Step 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireRole(request, context, "admin");
   const detail = await findStaffAppointment(context.db, params.appointmentId).catch(asErrorPage);
-  const documents = await listDocumentsOfAppointment(context.db, detail.appointment.id);
+  const { appointment, status } = detail;
   const zone = context.env.AGENCY_TZ;
   const now = context.clock();
-  const { appointment, status } = detail;
+  const [documents, review] = await Promise.all([
+    listDocumentsOfAppointment(context.db, appointment.id),
+    reviewOfAppointmentForStaff(context.db, appointment, now),
+  ]);
   const active = status === "booked" || status === "paid";
   const started = appointment.startsAt <= now;
   const asked = new URL(request.url).searchParams.get("step");
@@ -96,6 +104,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     customer: detail.customer,
     consultant: detail.consultant,
+    review: reviewFacts(review, zone),
     documents: documents.map((document) => ({
       number: document.number,
       title: documentTitles[document.kind],
@@ -126,6 +135,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
     })),
   };
+}
+
+/** The review with its times written out in the agency's zone. */
+function reviewFacts(review: AppointmentReviewForStaff, zone: string): StaffReviewFacts {
+  if (review.kind === "written") {
+    const { writtenAt, ...rest } = review;
+    return { ...rest, written: describeTime(writtenAt, zone) };
+  }
+  if (review.kind === "invited") return { kind: "invited", until: describeTime(review.until, zone) };
+  return review;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -214,6 +233,7 @@ export default function AppointmentPage({ loaderData, actionData }: Route.Compon
       />
       <PaymentHistory payments={payments} />
       <AppointmentDocuments documents={loaderData.documents} />
+      <AppointmentReview review={loaderData.review} consultantId={consultant.id} />
     </AdminShell>
   );
 }

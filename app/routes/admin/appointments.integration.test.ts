@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Consultant } from "@db/schema";
-import { payments } from "@db/schema";
+import { appointments, payments } from "@db/schema";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consultantSlots } from "~/features/consultants/consultants.server";
+import { writeReview } from "~/features/reviews/reviews.server";
+import { setReviewHidden } from "~/features/reviews/staff-reviews.server";
 import type { FormFailure } from "~/infra/form-failure.server";
 import { loader as myAppointmentsLoader } from "~/routes/my-appointments";
 import { accountForFile, createConsultant, createUserWithRole } from "../../../tests/setup/factories";
@@ -250,5 +253,56 @@ describe("the appointment page", () => {
 
     const nothing = await post(upcoming.appointment.id, {});
     expect(nothing.answer).toMatchObject({ status: 400, data: { error: "This action is not available." } });
+  });
+
+  it("shows the customer's review, or why there is none, with the way to hide it", async () => {
+    const context = await staffContext();
+    const reviewOn = async (appointmentId: string) =>
+      (
+        await callLoader<{ review: Record<string, unknown> }>(
+          detailLoader,
+          context,
+          `/admin/appointments/${appointmentId}`,
+          { appointmentId },
+        )
+      ).data.review;
+
+    const { appointment, customer } = await appointmentFor(-1);
+    expect(await reviewOn(appointment.id)).toEqual({ kind: "not-completed" });
+
+    expect((await post(appointment.id, { intent: "complete" })).answer.status).toBe(302);
+    expect(await reviewOn(appointment.id)).toMatchObject({ kind: "invited", until: expect.any(String) });
+
+    const review = await writeReview(
+      suite.db,
+      customer.id,
+      { appointmentId: appointment.id, rating: 4, comment: "Clear and kind." },
+      { now: new Date() },
+    );
+    expect(await reviewOn(appointment.id)).toMatchObject({
+      kind: "written",
+      rating: 4,
+      comment: "Clear and kind.",
+      hiddenReason: null,
+      written: expect.any(String),
+    });
+
+    await setReviewHidden(suite.db, review.id, true, { reason: "Names a phone number" }, staff, {
+      now: new Date(),
+      publicUrl: suite.app.env.publicUrl,
+    });
+    expect(await reviewOn(appointment.id)).toMatchObject({
+      kind: "written",
+      hiddenReason: "Names a phone number",
+    });
+
+    // Completed longer ago than the customer may review: nothing to wait for.
+    const old = await appointmentFor(-1);
+    await post(old.appointment.id, { intent: "complete" });
+    await suite.db
+      .update(appointments)
+      .set({ completedAt: new Date(Date.now() - 61 * 24 * HOUR) })
+      .where(eq(appointments.id, old.appointment.id));
+    expect(await reviewOn(old.appointment.id)).toEqual({ kind: "closed" });
   });
 });
