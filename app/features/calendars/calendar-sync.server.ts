@@ -89,12 +89,14 @@ export async function syncCalendar(
   const fingerprint = fingerprintOf(busy);
   return db.transaction(async (transaction) => {
     // Syncs of one calendar may overlap (Sync now, the periodic one, another process): the row's
-    // lock orders them, and a read older than the one already kept is dropped.
+    // lock orders them, and a read older than the one already kept is dropped. "No key update":
+    // a booking queueing its calendar write takes a key-share lock on this row while it holds its
+    // slot's lock, and a sync that offers freed times then waits for that slot.
     const [current] = await transaction
       .select()
       .from(consultantCalendars)
       .where(eq(consultantCalendars.id, calendar.id))
-      .for("update");
+      .for("no key update");
     if (!current) return calendar;
     if (current.lastSyncedAt && current.lastSyncedAt > now) return current;
     let freed: number[] = [];

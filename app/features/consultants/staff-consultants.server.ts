@@ -283,11 +283,13 @@ export async function changeConsultant(
   const { now, waitlist } = options;
   if (!isUuid(id)) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
   return db.transaction(async (transaction) => {
+    // "No key update", not "update": a booking's insert takes a key-share lock on this row while it
+    // holds its slot's lock, and a change that offers opened times then waits for that slot.
     const [current] = await transaction
       .select()
       .from(consultants)
       .where(eq(consultants.id, id))
-      .for("update");
+      .for("no key update");
     if (!current) throw new FeatureError("not-found", CONSULTANT_NOT_FOUND);
     if (expectedVersion !== undefined && current.version !== expectedVersion) {
       throw changedBySomeoneElse();
