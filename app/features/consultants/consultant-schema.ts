@@ -146,8 +146,7 @@ const sitePicturePath = z
     "The picture must be one already on this site; upload a new one instead.",
   );
 
-/** Every field staff set on a consultant (money as dollars, as typed). */
-/** The fields, each required as sent; what a new consultant leaves out is defaulted below. */
+/** The fields staff set on a consultant, each required as sent (money as dollars, as typed). */
 const consultantFieldShape = {
   name: requiredText("Please enter the consultant's name.", 100),
   speciality: z.enum(specialityNames, { error: "Please choose a speciality." }),
@@ -163,6 +162,7 @@ const consultantFieldShape = {
   image: sitePicturePath.optional(),
 };
 
+/** A new consultant's fields: the hours and days off it leaves out start empty. */
 export const consultantFieldsSchema = z.object({
   ...consultantFieldShape,
   workingHours: weeklyHoursSchema.default(null),

@@ -213,13 +213,9 @@ describe("editing a consultant", () => {
 
   it("refuses a save made from a stale version with the 409 sentence, changing nothing", async () => {
     const consultant = await createConsultant(database.db);
-    await updateConsultant(database.db, consultant.id, { name: "First Editor", version: 1 }, staff, {
-      ...CHANGE,
-    });
+    await updateConsultant(database.db, consultant.id, { name: "First Editor", version: 1 }, staff, CHANGE);
     await expect(
-      updateConsultant(database.db, consultant.id, { name: "Second Editor", version: 1 }, staff, {
-        ...CHANGE,
-      }),
+      updateConsultant(database.db, consultant.id, { name: "Second Editor", version: 1 }, staff, CHANGE),
     ).rejects.toMatchObject({ kind: "conflict", message: CHANGED_BY_SOMEONE_ELSE });
     expect(await getConsultantForStaff(database.db, consultant.id)).toMatchObject({
       name: "First Editor",
@@ -285,9 +281,7 @@ describe("editing a consultant", () => {
       },
     );
     const sharing = await createConsultant(database.db);
-    await updateConsultant(database.db, sharing.id, { image: original.image, version: 1 }, staff, {
-      ...CHANGE,
-    });
+    await updateConsultant(database.db, sharing.id, { image: original.image, version: 1 }, staff, CHANGE);
     await updateConsultant(database.db, original.id, { version: 2 }, staff, {
       ...CHANGE,
       picture: pictureUpload(await smallPng(), staff.id),
